@@ -1,0 +1,75 @@
+// The payroll description against the contract's own lists: every activity of section 4.3 is
+// an operation with the activity's verb as method, every path of section 4.2 appears verbatim,
+// and every other path is marked as inferred.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { loadBundle, operationsOf, specDir } from './support/bundles.js';
+import contract from './fixtures/payroll-activities.json' with { type: 'json' };
+
+const doc = loadBundle('payroll');
+const operations = operationsOf(doc);
+const byId = new Map(operations.map((o) => [o.operation.operationId, o]));
+const activities = Object.entries(contract.activities).flatMap(([tag, names]) => names.map((name) => ({ tag, name })));
+
+describe('payroll description against the contract', () => {
+  it('lists 53 activities in the fixture', () => {
+    expect(activities).toHaveLength(53);
+  });
+
+  it.each(activities.map((a) => [a.name, a] as const))('%s is an operation with its verb and tag', (name, a) => {
+    const op = byId.get(name);
+    expect(op, `${name} is missing`).toBeDefined();
+    expect(op!.method).toBe(/^[A-Z][a-z]+/.exec(name)![0].toLowerCase());
+    expect(op!.operation.tags).toContain(a.tag);
+  });
+
+  it('has unique operationIds', () => {
+    const ids = operations.map((o) => o.operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has every given path verbatim, marked as from the contract', () => {
+    for (const given of contract.givenPaths) {
+      expect(doc.paths[given], given).toBeDefined();
+      expect(doc.paths[given]!['x-path-source'], given).toBe('contract');
+    }
+  });
+
+  it('marks every other path as inferred', () => {
+    for (const [p, item] of Object.entries(doc.paths)) {
+      if (contract.givenPaths.includes(p)) continue;
+      expect(item['x-path-source'], p).toBe('inferred');
+    }
+  });
+
+  it('begins every path with /v2/providers and has an operation on every path', () => {
+    for (const [p, item] of Object.entries(doc.paths)) {
+      expect(p).toMatch(/^\/v2\/providers(\/|$)/);
+      expect(operations.some((o) => o.path === p), `${p} has no operation`).toBe(true);
+      void item;
+    }
+  });
+
+  it('assigns every operation to exactly one resource in the registry', () => {
+    const registry = doc['x-resource-versions'];
+    const assigned = Object.values<any>(registry.resources).flatMap((r) => r.operations);
+    expect([...assigned].sort()).toEqual(operations.map((o) => o.operation.operationId).sort());
+  });
+
+  it('names no component twice (Redocly suffixes clashing file names with -2)', () => {
+    for (const [kind, entries] of Object.entries(doc.components ?? {})) {
+      for (const name of Object.keys(entries)) expect(name, `${kind}/${name}`).not.toMatch(/-\d+$/);
+    }
+  });
+
+  it('keeps the operation index in spec/payroll/README.md complete', () => {
+    const readme = fs.readFileSync(path.join(specDir, 'payroll', 'README.md'), 'utf8');
+    const root = YAML.parse(fs.readFileSync(path.join(specDir, 'payroll', 'openapi.yaml'), 'utf8'));
+    for (const { operation, path: p } of operations) {
+      const file = root.paths[p].$ref.replace('./', '');
+      expect(readme, operation.operationId).toContain(`| ${operation.operationId} | \`${file}\` |`);
+    }
+  });
+});
