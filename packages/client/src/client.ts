@@ -1,0 +1,129 @@
+// The two clients: openapi-fetch clients typed by the generated paths, with the transport
+// (auth, retries, timeouts, inspection) and the resource version of every payroll request.
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { OperationInfo } from './errors.js';
+import { journalOperations, payrollOperations } from './generated/operations.js';
+import { createTransport, type TransportOptions } from './transport.js';
+import type { JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion } from './types.js';
+import { checkVersionDate, pickVersion, withVersion } from './versions.js';
+
+export type Environment = 'acceptance' | 'production';
+
+/**
+ * Where the API is. The contract does not show the environments' hosts, so an environment
+ * is always given together with its host; or give the full baseUrl.
+ */
+export type Location =
+  | { environment: Environment; host: string; baseUrl?: never }
+  | { baseUrl: string; environment?: never; host?: never };
+
+export type ClientOptions = Location &
+  TransportOptions & {
+    /** Headers sent with every request (never Authorization: use `auth`). */
+    headers?: Record<string, string>;
+  };
+
+export type PayrollClientOptions = ClientOptions & {
+  /**
+   * `yyyy-MM-dd`: send, per operation, the newest served version dated on or before this
+   * date. Without it, the versions this package was generated for (the newest).
+   */
+  resourceVersionDate?: string;
+};
+
+export type PayrollClient = Client<PayrollPaths, PayrollMedia>;
+export type PayrollClientAnyVersion = Client<PayrollPathsAnyVersion, PayrollMedia>;
+export type JournalClient = Client<JournalPaths, JournalMedia>;
+
+const EXPORT = 2;
+const ENVIRONMENTS: readonly string[] = ['acceptance', 'production'];
+
+function baseUrlOf(options: ClientOptions, suffix: '/v2' | ''): string {
+  const o = options as { environment?: string; host?: string; baseUrl?: string };
+  if (o.baseUrl !== undefined) {
+    if (o.environment !== undefined || o.host !== undefined) {
+      throw new TypeError('give either baseUrl, or environment with host, not both');
+    }
+    let url: URL;
+    try {
+      url = new URL(o.baseUrl);
+    } catch {
+      throw new TypeError(`baseUrl must be an absolute URL, got ${JSON.stringify(o.baseUrl)}`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError('baseUrl must be an http(s) URL');
+    const base = o.baseUrl.replace(/\/+$/, '');
+    if (suffix && !base.endsWith(suffix)) {
+      throw new TypeError(`baseUrl must be the host followed by ${suffix} (the API version), e.g. https://host${suffix}`);
+    }
+    return base;
+  }
+  if (!o.environment || !ENVIRONMENTS.includes(o.environment)) {
+    throw new TypeError('give baseUrl, or environment (acceptance or production) with its host');
+  }
+  if (!o.host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(o.host)) {
+    throw new TypeError(`environment ${o.environment} needs its host (a host name, e.g. api.example.nl); the contract does not show the hosts`);
+  }
+  return `https://${o.host}${suffix}`;
+}
+
+function build(
+  options: ClientOptions,
+  baseUrl: string,
+  describe: (method: string, schemaPath: string, accept: string | null) => [OperationInfo, string, string?],
+) {
+  if (options.headers && Object.keys(options.headers).some((h) => h.toLowerCase() === 'authorization')) {
+    throw new TypeError('headers: do not set Authorization; use the auth option');
+  }
+  const infos = new WeakMap<Request, OperationInfo>();
+  const send = createTransport(options, (request) => infos.get(request));
+  const client = createClient<never>({ baseUrl, fetch: send, headers: options.headers });
+  const versioning: Middleware = {
+    onRequest({ request, schemaPath }) {
+      const accept = request.headers.get('accept');
+      const [info, acceptValue, contentType] = describe(request.method, schemaPath, accept);
+      request.headers.set('Accept', acceptValue);
+      if (contentType && request.body) request.headers.set('Content-Type', contentType);
+      infos.set(request, info);
+    },
+  };
+  client.use(versioning);
+  return client;
+}
+
+/** A client of the Payroll and HR API v2. */
+export function createPayrollClient(options: PayrollClientOptions & { resourceVersionDate: string }): PayrollClientAnyVersion;
+export function createPayrollClient(options: PayrollClientOptions): PayrollClient;
+export function createPayrollClient(options: PayrollClientOptions): PayrollClient | PayrollClientAnyVersion {
+  const date = checkVersionDate(options?.resourceVersionDate);
+  const baseUrl = baseUrlOf(options, '/v2');
+  const table = payrollOperations as Record<string, readonly [string, string, number, readonly string[]]>;
+  return build(options, baseUrl, (method, schemaPath, accept) => {
+    const entry = table[`${method} ${schemaPath}`];
+    if (!entry) throw new TypeError(`${method} ${schemaPath} is not an operation of the Payroll API`);
+    const [operation, resource, flags, versions] = entry;
+    const version = pickVersion(versions, date, operation);
+    const media = accept && accept !== '*/*' ? accept : 'application/json';
+    if (!media.startsWith('application/json') && !(flags & EXPORT)) {
+      throw new TypeError(`${operation} offers no export (${media})`);
+    }
+    return [
+      { operation, method, path: schemaPath, resource, version },
+      withVersion(media, version),
+      `application/json;version=${version}`,
+    ];
+  }) as PayrollClient;
+}
+
+/** A client of the Journal configuration API (not versioned: plain application/json). */
+export function createJournalClient(options: ClientOptions): JournalClient {
+  const baseUrl = baseUrlOf(options, '');
+  const table = journalOperations as Record<string, readonly [string, number]>;
+  return build(options, baseUrl, (method, schemaPath, accept) => {
+    const entry = table[`${method} ${schemaPath}`];
+    if (!entry) throw new TypeError(`${method} ${schemaPath} is not an operation of the Journal API`);
+    const [operation, flags] = entry;
+    const media = accept && accept !== '*/*' ? accept : 'application/json';
+    if (media !== 'application/json' && !(flags & EXPORT)) throw new TypeError(`${operation} offers no export (${media})`);
+    return [{ operation, method, path: schemaPath }, media];
+  }) as JournalClient;
+}

@@ -1,0 +1,97 @@
+// Errors and messages: the contract's envelope messages, typed by their message type.
+import type { Message } from '@payroll-api/types/payroll';
+
+export type { Message };
+export type MessageType = 'BrokenBusinessRule' | 'Warning' | 'Exception' | 'NotFound';
+const TYPES: readonly MessageType[] = ['BrokenBusinessRule', 'Warning', 'Exception', 'NotFound'];
+
+/** What the client knows about the operation a response belongs to. */
+export interface OperationInfo {
+  operation: string;
+  method: string;
+  path: string;
+  /** Payroll only: the registry resource and the version sent. */
+  resource?: string;
+  version?: string;
+}
+
+const responseInfo = new WeakMap<Response, OperationInfo>();
+export const describeResponse = (response: Response): OperationInfo | undefined => responseInfo.get(response);
+export const tagResponse = (response: Response, info: OperationInfo | undefined): Response => {
+  if (info) responseInfo.set(response, info);
+  return response;
+};
+
+/** The messages of an envelope-shaped body (empty for anything else). */
+export function messagesOf(body: unknown): Message[] {
+  const messages = (body as { messages?: unknown } | null)?.messages;
+  return Array.isArray(messages) ? (messages.filter((m) => m && typeof m === 'object') as Message[]) : [];
+}
+
+/**
+ * Multi-patch results: the messages that carry the id of an entity, grouped by that id
+ * (the contract ties a failing action's message to its entity through `id`).
+ */
+export function messagesByEntity(body: unknown, types: readonly MessageType[] = TYPES): Map<string, Message[]> {
+  const byId = new Map<string, Message[]>();
+  for (const m of messagesOf(body)) {
+    if (typeof m.id !== 'string' || !types.includes(m.type as MessageType)) continue;
+    const list = byId.get(m.id);
+    if (list) list.push(m);
+    else byId.set(m.id, [m]);
+  }
+  return byId;
+}
+
+/** A non-2xx answer of the API. Carries no request headers, so never a token. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** Messages of the envelope by type. */
+  readonly byType: Readonly<Record<MessageType, Message[]>>;
+  /** The envelope's messages (empty when the body is not an envelope). */
+  readonly messages: Message[];
+  /** The plain `{message}` a 401/403 may return instead of the envelope. */
+  readonly plainMessage: string | undefined;
+  /** Messages tied to an entity id (multi-patch), by id. */
+  readonly byEntity: Map<string, Message[]>;
+
+  constructor(
+    readonly status: number,
+    /** The operationId, or `METHOD path` when the operation is unknown. */
+    readonly operation: string,
+    /** The parsed body (JSON) or its text. */
+    readonly body: unknown,
+    readonly info?: OperationInfo,
+  ) {
+    const messages = messagesOf(body);
+    const plain = (body as { message?: unknown } | null)?.message;
+    const plainMessage = typeof plain === 'string' ? plain : undefined;
+    const first = messages.find((m) => m.type !== 'Warning') ?? messages[0];
+    const detail = first ? `${first.type}: ${first.description}` : plainMessage ?? (typeof body === 'string' ? body.slice(0, 200) : '');
+    super(`${operation} failed with status ${status}${detail ? ` (${detail})` : ''}`);
+    this.messages = messages;
+    this.plainMessage = plainMessage;
+    const byType = { BrokenBusinessRule: [], Warning: [], Exception: [], NotFound: [] } as Record<MessageType, Message[]>;
+    for (const m of messages) byType[m.type as MessageType]?.push(m);
+    this.byType = byType;
+    this.byEntity = messagesByEntity(body);
+  }
+
+  /** The ApiError of an openapi-fetch result, or undefined when it succeeded. */
+  static from(result: { error?: unknown; response: Response }): ApiError | undefined {
+    const { response } = result;
+    if (response.ok) return undefined;
+    const info = describeResponse(response);
+    const url = new URL(response.url || 'http://unknown/');
+    return new ApiError(response.status, info?.operation ?? `${info?.method ?? 'request'} ${url.pathname}`, result.error, info);
+  }
+}
+
+/** The data of an openapi-fetch result; throws its ApiError when the answer is not 2xx. */
+export function unwrap<R extends { data?: unknown; error?: unknown; response: Response }>(
+  result: R,
+): Exclude<R['data'], undefined> {
+  const error = ApiError.from(result);
+  if (error) throw error;
+  return result.data as Exclude<R['data'], undefined>;
+}

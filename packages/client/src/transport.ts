@@ -1,0 +1,210 @@
+// The fetch that openapi-fetch calls: authentication, retries with backoff, timeouts and
+// cancellation, and the inspection of answers (warnings, partial failures, deprecations).
+import { authenticator, type Auth, type FetchLike } from './auth.js';
+import { messagesByEntity, messagesOf, tagResponse, type Message, type OperationInfo } from './errors.js';
+
+export interface RetryOptions {
+  /** Extra attempts after the first (default 2). */
+  retries?: number;
+  /** Methods that may be retried (default the idempotent GET, HEAD, OPTIONS, PUT, DELETE). */
+  methods?: readonly string[];
+  /** Statuses that are retried (default 500, 502, 503, 504). */
+  statuses?: readonly number[];
+  /** First backoff delay in ms, doubled per attempt with jitter (default 200). */
+  baseDelayMs?: number;
+  /** Upper bound of one delay in ms (default 5000). */
+  maxDelayMs?: number;
+}
+
+export interface WarningEvent extends OperationInfo {
+  status: number;
+  messages: Message[];
+}
+
+export interface PartialFailureEvent extends OperationInfo {
+  status: number;
+  /** Failing entities of a multi-patch: entity id -> its messages. */
+  failures: Map<string, Message[]>;
+}
+
+export interface DeprecationEvent {
+  operation: string;
+  /** The resource (payroll) or operation (journal) whose version is deprecated. */
+  resource: string;
+  /** The resource version the answer used. */
+  version: string | undefined;
+  /** The date the version stops being served: `version.obsoleteDate`, else the Sunset date. */
+  date: string | undefined;
+  obsoleteDate?: string;
+  /** Raw `Deprecation` and `Sunset` header values, when present. */
+  deprecation?: string;
+  sunset?: string;
+}
+
+export interface TransportOptions {
+  auth?: Auth;
+  fetch?: FetchLike;
+  /** Retry policy for network failures and 50x answers; false turns retries off. */
+  retry?: RetryOptions | false;
+  /** Time limit of one attempt in ms (headers and body); none by default. */
+  timeoutMs?: number;
+  /** A 2xx answer carried messages of type Warning. */
+  onWarning?: (event: WarningEvent) => void;
+  /** A 2xx multi-patch answer reported failing entities (messages with an id). */
+  onPartialFailure?: (event: PartialFailureEvent) => void;
+  /** An answer used a deprecated resource version; called once per resource version. */
+  onDeprecation?: (event: DeprecationEvent) => void;
+}
+
+/** One attempt ran out of time. */
+export class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
+
+export function createTransport(options: TransportOptions, describe: (request: Request) => OperationInfo | undefined) {
+  const auth = authenticator(options.auth);
+  const retry = options.retry === false ? undefined : options.retry ?? {};
+  const retries = retry?.retries ?? 2;
+  const methods = retry?.methods ?? IDEMPOTENT;
+  const statuses = retry?.statuses ?? [500, 502, 503, 504];
+  const baseDelay = retry?.baseDelayMs ?? 200;
+  const maxDelay = retry?.maxDelayMs ?? 5000;
+  const timeoutMs = options.timeoutMs;
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new TypeError('timeoutMs must be a positive number');
+  const seen = new Set<string>();
+  const inspecting = Boolean(options.onWarning || options.onPartialFailure || options.onDeprecation);
+
+  async function attempt(url: string, init: RequestInit, userSignal: AbortSignal, info?: OperationInfo) {
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    userSignal.throwIfAborted();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+    const onAbort = () => controller.abort(userSignal.reason);
+    userSignal.addEventListener('abort', onAbort);
+    try {
+      const response = await fetchImpl(url, { ...init, signal: controller.signal });
+      return await inspect(response, info);
+    } catch (error) {
+      if (timedOut) throw new TimeoutError(`${info?.operation ?? init.method} timed out after ${timeoutMs} ms`);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      userSignal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function inspect(response: Response, info: OperationInfo | undefined): Promise<Response> {
+    if (!inspecting) return tagResponse(response, info);
+    const deprecation = response.headers.get('deprecation') ?? undefined;
+    const sunset = response.headers.get('sunset') ?? undefined;
+    let body: unknown;
+    let out = response;
+    if (response.ok && /json/i.test(response.headers.get('content-type') ?? '')) {
+      const text = await response.text();
+      out = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+      // Parse only answers that can carry something to report.
+      if (/"Warning"|"obsoleteDate"\s*:\s*"|"id"\s*:\s*"/.test(text)) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = undefined;
+        }
+      }
+    }
+    const version = (body as { version?: { resourceVersion?: unknown; obsoleteDate?: unknown } } | undefined)?.version;
+    const obsoleteDate = typeof version?.obsoleteDate === 'string' ? version.obsoleteDate : undefined;
+    if (info && options.onDeprecation && (obsoleteDate || deprecation || sunset)) {
+      const used = typeof version?.resourceVersion === 'string' ? version.resourceVersion : info.version;
+      const resource = info.resource ?? info.operation;
+      const key = `${resource}@${used}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        options.onDeprecation({
+          operation: info.operation,
+          resource,
+          version: used,
+          date: obsoleteDate ?? httpDate(sunset) ?? httpDate(deprecation),
+          ...(obsoleteDate ? { obsoleteDate } : {}),
+          ...(deprecation ? { deprecation } : {}),
+          ...(sunset ? { sunset } : {}),
+        });
+      }
+    }
+    if (info && body !== undefined) {
+      const warnings = messagesOf(body).filter((m) => m.type === 'Warning');
+      if (warnings.length > 0) options.onWarning?.({ ...info, status: response.status, messages: warnings });
+      const failures = messagesByEntity(body, ['BrokenBusinessRule', 'Exception', 'NotFound']);
+      if (failures.size > 0) options.onPartialFailure?.({ ...info, status: response.status, failures });
+    }
+    return tagResponse(out, info);
+  }
+
+  function delay(n: number, response: Response | undefined, signal: AbortSignal): Promise<void> {
+    const after = Number(response?.headers.get('retry-after'));
+    const ms = Number.isFinite(after) && after > 0
+      ? Math.min(after * 1000, maxDelay)
+      : Math.min(maxDelay, baseDelay * 2 ** n) * (0.5 + Math.random() / 2);
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', done);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  return async function send(request: Request): Promise<Response> {
+    const info = describe(request);
+    const method = request.method;
+    const mayRetry = retry !== undefined && methods.includes(method);
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    const signal = request.signal;
+    let renewed = false;
+    for (let n = 0; ; n++) {
+      const headers = new Headers(request.headers);
+      const token = auth ? await auth.token() : undefined;
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      let response: Response;
+      try {
+        response = await attempt(request.url, { method, headers, body, redirect: request.redirect }, signal, info);
+      } catch (error) {
+        if (signal.aborted || !mayRetry || n >= retries) throw error;
+        await delay(n, undefined, signal);
+        continue;
+      }
+      if (response.status === 401 && auth && token && !renewed && auth.renew(token)) {
+        // The token was rejected: obtain a new one once and repeat the request once.
+        renewed = true;
+        await response.body?.cancel();
+        n--;
+        continue;
+      }
+      if (mayRetry && n < retries && statuses.includes(response.status)) {
+        await response.body?.cancel();
+        await delay(n, response, signal);
+        continue;
+      }
+      return response;
+    }
+  };
+}
+
+/** `yyyy-MM-dd` of an HTTP date (Sunset) or of an `@epoch` structured date (Deprecation). */
+export function httpDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const epoch = /^@(-?\d+)$/.exec(value.trim());
+  const time = epoch ? Number(epoch[1]) * 1000 : Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
+}
