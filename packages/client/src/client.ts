@@ -1,6 +1,7 @@
 // The two clients: openapi-fetch clients typed by the generated paths, with the transport
 // (auth, retries, timeouts, inspection) and the resource version of every payroll request.
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import * as openapiFetch from 'openapi-fetch';
+import type { Client, Middleware } from 'openapi-fetch';
 import type { OperationInfo } from './errors.js';
 import { journalOperations, payrollOperations } from './generated/operations.js';
 import { createTransport, type TransportOptions } from './transport.js';
@@ -36,6 +37,11 @@ export type PayrollClientAnyVersion = Client<PayrollPathsAnyVersion, PayrollMedi
 export type JournalClient = Client<JournalPaths, JournalMedia>;
 
 const EXPORT = 2;
+// openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so from require()
+// the namespace's default is the exports object itself; from import it is the function.
+type CreateClient = typeof openapiFetch.default;
+const namespaceDefault = openapiFetch.default as CreateClient | { default: CreateClient };
+const createClient: CreateClient = typeof namespaceDefault === 'function' ? namespaceDefault : namespaceDefault.default;
 const ENVIRONMENTS: readonly string[] = ['acceptance', 'production'];
 
 function baseUrlOf(options: ClientOptions, suffix: '/v2' | ''): string {

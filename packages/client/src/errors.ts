@@ -1,5 +1,6 @@
 // Errors and messages: the contract's envelope messages, typed by their message type.
 import type { Message } from '@payroll-api/types/payroll';
+import { redact } from './redact.js';
 
 export type { Message };
 export type MessageType = 'BrokenBusinessRule' | 'Warning' | 'Exception' | 'NotFound';
@@ -16,11 +17,19 @@ export interface OperationInfo {
 }
 
 const responseInfo = new WeakMap<Response, OperationInfo>();
+// The token a response was answered to, kept apart from anything an error exposes, so that an
+// answer echoing it can be scrubbed.
+const responseToken = new WeakMap<Response, string>();
 export const describeResponse = (response: Response): OperationInfo | undefined => responseInfo.get(response);
-export const tagResponse = (response: Response, info: OperationInfo | undefined): Response => {
+export const tagResponse = (response: Response, info: OperationInfo | undefined, token?: string): Response => {
   if (info) responseInfo.set(response, info);
+  if (token) responseToken.set(response, token);
   return response;
 };
+
+/** A copy of a parsed body with every string scrubbed of the token (tokens need no JSON escaping). */
+const scrub = (body: unknown, token: string | undefined): unknown =>
+  token && body !== undefined ? JSON.parse(redact(JSON.stringify(body), [token])) : body;
 
 /** The messages of an envelope-shaped body (empty for anything else). */
 export function messagesOf(body: unknown): Message[] {
@@ -83,7 +92,8 @@ export class ApiError extends Error {
     if (response.ok) return undefined;
     const info = describeResponse(response);
     const url = new URL(response.url || 'http://unknown/');
-    return new ApiError(response.status, info?.operation ?? `${info?.method ?? 'request'} ${url.pathname}`, result.error, info);
+    const body = scrub(result.error, responseToken.get(response));
+    return new ApiError(response.status, info?.operation ?? `${info?.method ?? 'request'} ${url.pathname}`, body, info);
   }
 }
 

@@ -27,8 +27,8 @@ type InitArgs<Paths, P extends keyof Paths> = GetOf<Paths, P> extends { paramete
 
 /**
  * Iterates the items of every page of a list operation. Starts at `pageNumber` (default 1),
- * keeps the caller's `pageSize`, and stops after `totalPages` (or at `maxPages`, default
- * 10000, or at an empty page). A non-2xx page throws its ApiError.
+ * keeps the caller's `pageSize`, filter and orderBy, and stops after `totalPages` (or at
+ * `maxPages`, default 10000, or at an empty page). A non-2xx page throws its ApiError.
  */
 export async function* paginate<Paths extends {}, P extends ListPaths<Paths>>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -46,7 +46,11 @@ export async function* paginate<Paths extends {}, P extends ListPaths<Paths>>(
   if (!(Number.isInteger(page) && page >= 1)) throw new RangeError(`paginate: pageNumber must be a whole number of at least 1`);
   const get = client.GET as (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
   for (let fetched = 0; fetched < maxPages; fetched++, page++) {
-    const data = unwrap(await get(path, { ...options, params: { ...options.params, query: { ...query, pageNumber: page } } })) as {
+    // The first request goes as the caller wrote it (page 1 is the default); later pages add
+    // pageNumber. Journal lists describe no paging parameters, so a one-page journal list is
+    // fetched exactly as described.
+    const params = fetched === 0 ? options.params : { ...options.params, query: { ...query, pageNumber: page } };
+    const data = unwrap(await get(path, { ...options, params })) as {
       _embedded?: ListItemAt<Paths, P>[];
       totalPages?: number;
     };

@@ -76,7 +76,7 @@ export function createTransport(options: TransportOptions, describe: (request: R
   const seen = new Set<string>();
   const inspecting = Boolean(options.onWarning || options.onPartialFailure || options.onDeprecation);
 
-  async function attempt(url: string, init: RequestInit, userSignal: AbortSignal, info?: OperationInfo) {
+  async function attempt(url: string, init: RequestInit, userSignal: AbortSignal, info?: OperationInfo, token?: string) {
     const fetchImpl = options.fetch ?? globalThis.fetch;
     userSignal.throwIfAborted();
     const controller = new AbortController();
@@ -91,7 +91,7 @@ export function createTransport(options: TransportOptions, describe: (request: R
     userSignal.addEventListener('abort', onAbort);
     try {
       const response = await fetchImpl(url, { ...init, signal: controller.signal });
-      return await inspect(response, info);
+      return await inspect(response, info, token);
     } catch (error) {
       if (timedOut) throw new TimeoutError(`${info?.operation ?? init.method} timed out after ${timeoutMs} ms`);
       throw error;
@@ -101,8 +101,8 @@ export function createTransport(options: TransportOptions, describe: (request: R
     }
   }
 
-  async function inspect(response: Response, info: OperationInfo | undefined): Promise<Response> {
-    if (!inspecting) return tagResponse(response, info);
+  async function inspect(response: Response, info: OperationInfo | undefined, token?: string): Promise<Response> {
+    if (!inspecting) return tagResponse(response, info, token);
     const deprecation = response.headers.get('deprecation') ?? undefined;
     const sunset = response.headers.get('sunset') ?? undefined;
     let body: unknown;
@@ -144,7 +144,7 @@ export function createTransport(options: TransportOptions, describe: (request: R
       const failures = messagesByEntity(body, ['BrokenBusinessRule', 'Exception', 'NotFound']);
       if (failures.size > 0) options.onPartialFailure?.({ ...info, status: response.status, failures });
     }
-    return tagResponse(out, info);
+    return tagResponse(out, info, token);
   }
 
   function delay(n: number, response: Response | undefined, signal: AbortSignal): Promise<void> {
@@ -178,7 +178,7 @@ export function createTransport(options: TransportOptions, describe: (request: R
       if (token) headers.set('Authorization', `Bearer ${token}`);
       let response: Response;
       try {
-        response = await attempt(request.url, { method, headers, body, redirect: request.redirect }, signal, info);
+        response = await attempt(request.url, { method, headers, body, redirect: request.redirect }, signal, info, token);
       } catch (error) {
         if (signal.aborted || !mayRetry || n >= retries) throw error;
         await delay(n, undefined, signal);

@@ -163,7 +163,7 @@ describe('secrets never leak', () => {
 
   it('token endpoint errors do not contain the password, client secret or refresh token', async () => {
     const endpoint = fakeFetch(() =>
-      json({ error: 'invalid_grant', error_description: 'refresh token rt-very-secret for password Geheim!2024 and s3cr3t-value is invalid' }, { status: 400 }),
+      json({ error: 'invalid_grant', error_description: 'refresh token rt-very-secret of client secret s3cr3t-value is invalid' }, { status: 400 }),
     );
     const session = refreshTokenGrant({ authUrl: AUTH_URL, refreshToken: 'rt-very-secret', clientId: 'c', clientSecret: 's3cr3t-value', fetch: endpoint.fetch });
     const error = await session.getToken().catch((e: unknown) => e);

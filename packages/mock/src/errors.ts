@@ -55,6 +55,7 @@ export interface NameLookup {
   /** The spelling the description uses for a header (`accept` → `Accept`) or query parameter. */
   header(name: string): string;
   query(name: string): string;
+  path(name: string): string;
 }
 
 /** One envelope message per Prism validation error. */
@@ -80,7 +81,7 @@ export function violationMessages(violations: Violation[], names: NameLookup): M
       field = names.query(segments[0] ?? '');
       label = `The query parameter ${field}`;
     } else {
-      field = segments[0] ?? where;
+      field = names.path(segments[0] ?? where);
       label = `The path parameter ${field}`;
     }
     const description = missing

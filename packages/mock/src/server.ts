@@ -105,11 +105,14 @@ function badRequest(operation: Operation, version: VersionInfo | null, messages:
 function nameLookup(operation: Operation): NameLookup {
   const headers = new Map<string, string>([['accept', 'Accept'], ['content-type', 'Content-Type'], ['authorization', 'Authorization']]);
   for (const h of operation.prism.request?.headers ?? []) headers.set(h.name.toLowerCase(), h.name);
-  const query = new Map<string, string>();
-  for (const q of operation.prism.request?.query ?? []) query.set(q.name.toLowerCase(), q.name);
+  const spelling = (params: Array<{ name: string }> | undefined) => {
+    const names = new Map(params?.map((p) => [p.name.toLowerCase(), p.name]));
+    return (name: string) => names.get(name.toLowerCase()) ?? name;
+  };
   return {
     header: (name) => headers.get(name.toLowerCase()) ?? name,
-    query: (name) => query.get(name.toLowerCase()) ?? name,
+    query: spelling(operation.prism.request?.query),
+    path: spelling(operation.prism.request?.path),
   };
 }
 
@@ -273,6 +276,10 @@ export function createMock(options: MockOptions = {}): Mock {
 
     if (operation.secured && !BEARER.test(req.headers.authorization ?? '')) {
       return json(401, { message: UNAUTHORIZED_MESSAGE }, { 'WWW-Authenticate': 'Bearer' });
+    }
+    const undecodable = undecodableParam(operation.path, routedPath);
+    if (undecodable) {
+      return badRequest(operation, null, [message(400, `The path parameter ${undecodable} is not valid percent-encoding.`, [undecodable])]);
     }
 
     const prefs = parsePreferences(typeof req.headers.prefer === 'string' ? req.headers.prefer : undefined, query);
@@ -484,6 +491,22 @@ export function createMock(options: MockOptions = {}): Mock {
       for (const w of watchers) w.close();
     },
   };
+}
+
+/** The name of a path parameter whose value is not valid percent-encoding (Prism would throw on it). */
+function undecodableParam(template: string, path: string): string | undefined {
+  const names = template.split('/');
+  const values = path.split('/');
+  for (let i = 0; i < names.length; i++) {
+    const name = /^\{([^}]+)\}$/.exec(names[i] ?? '')?.[1];
+    if (!name) continue;
+    try {
+      decodeURIComponent(values[i] ?? '');
+    } catch {
+      return name;
+    }
+  }
+  return undefined;
 }
 
 function acceptsNull(schema: Record<string, unknown> | undefined): boolean {

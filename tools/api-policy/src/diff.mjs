@@ -3,7 +3,7 @@
 // by method, parameters by location and name, responses by status, and content by its exact
 // media type key, `version=` included: a new version is a new key, never a change to the old.
 import { citeChange, isBreakingRule } from './rules.mjs';
-import { compareSchemas, deref } from './schema-diff.mjs';
+import { compareSchemas, deref, newCache } from './schema-diff.mjs';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 export const REGISTRY_KEY = 'x-resource-versions';
@@ -84,8 +84,11 @@ export function diffBundles(baseDoc, headDoc) {
     });
   };
 
+  const cache = newCache();
+  const headOnly = { base: cache.head, head: cache.head };
   const schemaFindings = (context, base, head, sink) =>
     compareSchemas({
+      cache,
       baseDoc,
       headDoc,
       base,
@@ -126,6 +129,7 @@ export function diffBundles(baseDoc, headDoc) {
         // Both sides of a delta live in the head document.
         const changes = [];
         compareSchemas({
+          cache: headOnly,
           baseDoc: headDoc,
           headDoc,
           base: headContent[previous]?.schema,

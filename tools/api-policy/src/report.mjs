@@ -41,6 +41,31 @@ function count(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * Violations about the same element of the same version are folded into one line that lists
+ * every operation affected; violations without a finding are listed as they are.
+ */
+function violationLines(violations) {
+  const groups = new Map();
+  for (const v of violations) {
+    const f = v.finding;
+    const key = f && v.policyRule === 'P-IN-VERSION' ? JSON.stringify([f.resource, f.version, f.pointer, f.message]) : `#${groups.size}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(v);
+  }
+  return [...groups.values()].map((list) => {
+    const [v] = list;
+    const f = v.finding;
+    if (list.length === 1 || !f) return `- **${v.policyRule}** ${v.message}`;
+    const places = list.map(({ finding: g }) => `\`${g.operationId}\` ${g.location}${g.mediaType ? ` \`${g.mediaType}\`` : ''}`).join('; ');
+    const hint = f.resource ? `\`pnpm api:version ${f.resource} <yyyy-MM-dd>\`` : 'a new `;version=` media type key';
+    return (
+      `- **${v.policyRule}** Breaking change inside resource version \`${f.resource ?? '?'}\` ${f.version ?? ''} at \`${f.pointer}\`: ${f.message} (${f.rule}). ` +
+      `Affects ${places}. A resource version never changes incompatibly: introduce a new resource version instead (${hint}) and make the change there.`
+    );
+  });
+}
+
 /** Markdown report of a check result (see check.mjs for its shape). */
 export function renderMarkdown(result) {
   const out = [];
@@ -61,8 +86,7 @@ export function renderMarkdown(result) {
     );
     if (api.violations.length > 0) {
       out.push('### Violations', '');
-      for (const v of api.violations) out.push(`- **${v.policyRule}** ${v.message}`);
-      out.push('');
+      out.push(...violationLines(api.violations), '');
     }
     if (breaking.length > 0) out.push('### Breaking changes', '', table(breaking, { withStatus: true }), '');
     if (additions.length > 0) out.push('### Non-breaking changes', '', table(additions), '');

@@ -168,22 +168,18 @@ function addSchema(doc, shape, schema, seen) {
   }
 }
 
-const flatCache = new WeakMap();
-
-/** The flattened view of a schema (cached per schema object). */
-export function flatten(doc, schema) {
-  if (schema && typeof schema === 'object') {
-    let perDoc = flatCache.get(doc);
-    if (!perDoc) flatCache.set(doc, (perDoc = new WeakMap()));
-    const hit = perDoc.get(schema);
+/**
+ * The flattened view of a schema. `cache` (a WeakMap per document) saves repeated work within
+ * one comparison; documents must not change while a cache is in use.
+ */
+export function flatten(doc, schema, cache = null) {
+  if (cache && schema && typeof schema === 'object') {
+    const hit = cache.get(schema);
     if (hit) return hit;
-    const shape = emptyShape();
-    addSchema(doc, shape, schema, []);
-    perDoc.set(schema, shape);
-    return shape;
   }
   const shape = emptyShape();
   addSchema(doc, shape, schema, []);
+  if (cache && schema && typeof schema === 'object') cache.set(schema, shape);
   return shape;
 }
 
@@ -225,8 +221,8 @@ function value(text) {
 }
 
 /** A short signature used to spot a likely rename: the types and format of a property. */
-function signature(doc, schema) {
-  const shape = flatten(doc, schema);
+function signature(doc, schema, cache) {
+  const shape = flatten(doc, schema, cache);
   return `${typeText(shape.types)}|${shape.constraints.format ?? ''}`;
 }
 
@@ -238,16 +234,23 @@ function variantId(variant, index) {
   return variant && typeof variant === 'object' && typeof variant.$ref === 'string' ? refName(variant.$ref) : String(index);
 }
 
+/** A cache for compareSchemas calls over the same pair of documents. */
+export function newCache() {
+  return { base: new WeakMap(), head: new WeakMap() };
+}
+
 /**
  * Walks two schemas and calls `emit` for every difference:
  * emit({ruleId, kind, pointer, element, message, before, after}).
  * `direction` is 'request' or 'response'.
  */
-export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, pointer = '', element = '(body)' }) {
+export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, pointer = '', element = '(body)', cache = newCache() }) {
+  const bCache = cache.base;
+  const hCache = cache.head;
   const walk = (b0, h0, at, name, stack, depth) => {
     if (depth > MAX_DEPTH) return;
-    const b = flatten(baseDoc, b0);
-    const h = flatten(headDoc, h0);
+    const b = flatten(baseDoc, b0, bCache);
+    const h = flatten(headDoc, h0, hCache);
     if (b.refs.length > 0 || h.refs.length > 0) {
       const key = `${b.refs.join(',')}|${h.refs.join(',')}`;
       if (stack.has(key)) return;
@@ -308,7 +311,7 @@ export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, 
     // Properties.
     if (b.properties.size > 0 || h.properties.size > 0) {
       const hidden = (doc, schema) => {
-        const shape = flatten(doc, schema);
+        const shape = flatten(doc, schema, doc === baseDoc ? bCache : hCache);
         return direction === 'request' ? shape.readOnly : shape.writeOnly;
       };
       const visible = (doc, shape) => {
@@ -330,9 +333,9 @@ export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, 
       const gone = removed.filter((prop) => !h.properties.has(prop));
       const fresh = added.filter((prop) => !b.properties.has(prop));
       for (const prop of gone) {
-        const sig = signature(baseDoc, bProps.get(prop));
-        const candidates = fresh.filter((other) => signature(headDoc, hProps.get(other)) === sig);
-        const rivals = gone.filter((other) => signature(baseDoc, bProps.get(other)) === sig);
+        const sig = signature(baseDoc, bProps.get(prop), bCache);
+        const candidates = fresh.filter((other) => signature(headDoc, hProps.get(other), hCache) === sig);
+        const rivals = gone.filter((other) => signature(baseDoc, bProps.get(other), bCache) === sig);
         if (candidates.length === 1 && rivals.length === 1 && ![...renamed.values()].includes(candidates[0])) {
           renamed.set(prop, candidates[0]);
         }

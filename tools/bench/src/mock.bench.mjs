@@ -74,13 +74,13 @@ function start(command, args, ready) {
   });
 }
 
-function run(url, requests, prefix) {
+function run(url, requests, prefix, duration = DURATION) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url,
         connections: CONNECTIONS,
-        duration: DURATION,
+        duration,
         requests: requests.map((r) => ({ ...r, path: `${prefix}${r.path}` })),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -116,26 +116,31 @@ try {
     await check(prism.url, r, '');
   }
 
+  // Warm-up, not measured: JIT and schema compilation in both servers.
+  await run(prism.url, requests, '', 1);
+  await run(mock.url, requests, '/v2', 1);
   const results = { mock: [], prism: [] };
   for (let round = 0; round < ROUNDS; round++) {
     results.prism.push(await run(prism.url, requests, ''));
     results.mock.push(await run(mock.url, requests, '/v2'));
   }
-  const errors = [...results.mock, ...results.prism].reduce((n, r) => n + r.errors + r.non2xx, 0);
+  const failures = (list) => list.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
+  const errors = { mock: failures(results.mock), prism: failures(results.prism) };
   // The best round of each: the one least disturbed by other load on the machine.
   const best = (list) => list.reduce((a, b) => (b.requests.average > a.requests.average ? b : a));
   const m = best(results.mock);
   const p = best(results.prism);
   const ratio = m.requests.average / p.requests.average;
   console.log(`${requests.length} request kinds (${requests.map((r) => `${r.method} ${r.path}`).join(', ')}), ${CONNECTIONS} connections, best of ${ROUNDS} rounds of ${DURATION} s each\n`);
-  console.log('| server | requests/s | p50 latency (ms) | p99 latency (ms) |');
-  console.log('|---|---:|---:|---:|');
-  console.log(`| @payroll-api/mock | ${m.requests.average.toFixed(0)} | ${m.latency.p50} | ${m.latency.p99} |`);
-  console.log(`| bare Prism (prism mock) | ${p.requests.average.toFixed(0)} | ${p.latency.p50} | ${p.latency.p99} |`);
-  console.log(`| ratio mock / Prism | ${ratio.toFixed(2)} | | |`);
+  console.log('| server | requests/s | p50 latency (ms) | p99 latency (ms) | failed or non-2xx |');
+  console.log('|---|---:|---:|---:|---:|');
+  console.log(`| @payroll-api/mock | ${m.requests.average.toFixed(0)} | ${m.latency.p50} | ${m.latency.p99} | ${errors.mock} |`);
+  console.log(`| bare Prism (prism mock) | ${p.requests.average.toFixed(0)} | ${p.latency.p50} | ${p.latency.p99} | ${errors.prism} |`);
+  console.log(`| ratio mock / Prism | ${ratio.toFixed(2)} | | | |`);
   console.log(`\nGoal (contract layer costs <= 10% throughput, ratio >= ${GOAL}): ${ratio >= GOAL ? 'met' : 'NOT met'}`);
-  if (errors > 0) {
-    console.error(`mock bench: ${errors} requests failed or answered non-2xx`);
+  // Prism's own failures under load are reported in the table; only the mock's fail the run.
+  if (errors.mock > 0) {
+    console.error(`mock bench: ${errors.mock} requests to the mock failed or answered non-2xx`);
     process.exitCode = 1;
   }
 } catch (error) {

@@ -2,7 +2,7 @@
 // resolved document Spectral hands to a function (references already inlined), so a
 // parameter or schema given by `$ref` and one written inline read the same.
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export function isObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -106,17 +106,12 @@ function declaresArray(schema, seen = new Set()) {
   return Array.isArray(schema.allOf) && schema.allOf.some((part) => declaresArray(part, seen));
 }
 
-export const LIST_ENVELOPE_FIELDS = ['totalSize', 'pageSize', 'totalPages', 'currentPage'];
+const LIST_ENVELOPE_FIELDS = ['totalSize', 'pageSize', 'totalPages', 'currentPage'];
 
 /** Whether a schema composes the list envelope: an `_embedded` array and the paging fields. */
 export function isListEnvelope(schema) {
   const properties = composedProperties(schema);
   return declaresArray(properties._embedded) && LIST_ENVELOPE_FIELDS.every((field) => field in properties);
-}
-
-/** The root of the resolved document the rule is running on. */
-export function resolvedRoot(context) {
-  return context.documentInventory.resolved;
 }
 
 /** JSON Schema `type` as a list (a 3.1 type array, or one type). */

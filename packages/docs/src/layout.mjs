@@ -1,0 +1,95 @@
+// The shell every page shares: the Content-Security-Policy, the stylesheet and the site
+// navigation. Pages live side by side at the site root, so every link is relative and the
+// site works from any base path (a file server, a sub-folder, or `pnpm start`).
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value) {
+  return String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+// The strict policy of the plain pages: only this site's own files, no inline script or
+// style, no plugins, no framing of other sites, no form posts, no <base> rewriting.
+const STRICT = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'"],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'worker-src': ["'none'"],
+  'frame-src': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
+
+// The reference pages run Redoc, which needs exactly two relaxations, both same-origin:
+// - style-src 'unsafe-inline': Redoc styles itself with styled-components, which writes
+//   generated <style> elements at run time; a static site cannot hand out per-request nonces.
+//   Scripts stay 'self' only, so no injected markup can run code.
+// - worker-src blob:: Redoc's search index runs in a Web Worker that it creates from a Blob
+//   URL built in the page (not fetched from anywhere).
+const REFERENCE = {
+  ...STRICT,
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'worker-src': ['blob:'],
+};
+
+export const POLICIES = { strict: STRICT, reference: REFERENCE };
+
+/** The policy as the text of a Content-Security-Policy header or meta element. */
+export function policyText(policy) {
+  return Object.entries(policy)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+export const NAV = [
+  { href: 'index.html', label: 'Guide', id: 'guide' },
+  { href: 'payroll.html', label: 'Payroll API', id: 'payroll' },
+  { href: 'journal.html', label: 'Journal API', id: 'journal' },
+  { href: 'changelog.html', label: 'Changelog', id: 'changelog' },
+  { href: 'deprecations.html', label: 'Deprecations', id: 'deprecations' },
+];
+
+/**
+ * A complete HTML page.
+ * @param {{id: string, title: string, body: string, policy?: 'strict'|'reference',
+ *   head?: string, bodyAttributes?: string, main?: boolean, root?: string}} page
+ * `root` prefixes the shell's links: '' for pages at the site root, '/' for a page that can be
+ * served at any depth (the 404 page).
+ */
+export function renderPage({ id, title, body, policy = 'strict', head = '', bodyAttributes = '', main = true, root = '' }) {
+  const nav = NAV.map(
+    (item) =>
+      `<a href="${root}${item.href}"${item.id === id ? ' aria-current="page"' : ''}>${escapeHtml(item.label)}</a>`,
+  ).join('\n        ');
+  const content = main ? `<main class="page" id="content">\n${body}\n    </main>` : body;
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="${escapeHtml(policyText(POLICIES[policy]))}">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="referrer" content="no-referrer">
+    <title>${escapeHtml(title)} · Payroll API documentation</title>
+    <link rel="icon" href="${root}assets/favicon.svg" type="image/svg+xml">
+    <link rel="stylesheet" href="${root}assets/site.css">
+${head}  </head>
+  <body data-page="${escapeHtml(id)}"${bodyAttributes ? ` ${bodyAttributes}` : ''}>
+    <header class="site-header">
+      <a class="brand" href="${root}index.html">Payroll API</a>
+      <nav aria-label="Site">
+        ${nav}
+      </nav>
+    </header>
+    ${content}
+  </body>
+</html>
+`;
+}

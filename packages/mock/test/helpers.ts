@@ -1,0 +1,86 @@
+// Starts the real mock process (the bin) and sends real HTTP requests to it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const bin = path.join(packageDir, 'bin', 'payroll-mock.mjs');
+export const READY = /^payroll-mock listening on (http:\/\/127\.0\.0\.1:(\d+))$/;
+export const TOKEN = 'Bearer test-token_1';
+
+export interface MockProcess {
+  url: string;
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+export function startProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<MockProcess> {
+  const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`mock did not start within 20 s\n${out}\n${err}`));
+    }, 20_000);
+    child.stdout.on('data', () => {
+      const line = out.split('\n')[0] ?? '';
+      const match = READY.exec(line);
+      if (match && out.includes('\n')) {
+        clearTimeout(timer);
+        resolve({ url: match[1] as string, child, stdout: () => out, stderr: () => err, stop });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`mock exited with ${code}\n${out}\n${err}`));
+    });
+  });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+  json(): any;
+}
+
+/** A request with full control over headers and body bytes (fetch refuses some of them). */
+export function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string | number>; body?: string | Buffer; timeoutMs?: number } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const text = body.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, json: () => JSON.parse(text) });
+      });
+      res.on('error', reject);
+    });
+    req.setTimeout(options.timeoutMs ?? 10_000, () => req.destroy(new Error(`timeout: ${options.method ?? 'GET'} ${url}`)));
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** Headers of a well-formed call: bearer token and a JSON Accept (optionally with a version). */
+export function headers(accept = 'application/json', extra: Record<string, string> = {}): Record<string, string> {
+  return { Authorization: TOKEN, Accept: accept, ...extra };
+}

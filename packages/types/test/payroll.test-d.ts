@@ -1,0 +1,61 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type {
+  ListItem,
+  Message,
+  OperationId,
+  PathParams,
+  Query,
+  RequestBody,
+  ResponseBody,
+  Schema,
+  WriteSchema,
+  paths,
+} from '../src/payroll.js';
+
+describe('payroll types', () => {
+  it('types the employment PUT body and rejects a wrongly typed field', () => {
+    type Body = RequestBody<'PutEmploymentByEmploymentId'>;
+    expectTypeOf<Body>().toHaveProperty('incomeRelationshipNumber');
+    expectTypeOf<NonNullable<Body['incomeRelationshipNumber']>>().toEqualTypeOf<number>();
+    const ok: Body = { incomeRelationshipNumber: 2, namePayslip: 'J. de Vries', historicalStartDate: '2019-04-01' };
+    // @ts-expect-error incomeRelationshipNumber is an integer, not a string
+    const wrong: Body = { incomeRelationshipNumber: '2' };
+    // @ts-expect-error isOnCallEmployment is a boolean
+    const wrongFlag: Body = { isOnCallEmployment: 'yes' };
+    expectTypeOf(ok).not.toBeAny();
+    void wrong;
+    void wrongFlag;
+  });
+
+  it('gives the item type of a list envelope _embedded', () => {
+    expectTypeOf<ListItem<'GetEmployeesByEmployerId'>>().toEqualTypeOf<Schema<'Employee'>>();
+    expectTypeOf<ListItem<'GetProvidersByUser'>>().toEqualTypeOf<Schema<'Provider'>>();
+    expectTypeOf<ListItem<'GetEmploymentsByEmployerId'>>().toHaveProperty('startDate');
+    type Envelope = ResponseBody<'GetEmployeesByEmployerId'>;
+    expectTypeOf<Envelope['totalPages']>().toEqualTypeOf<number>();
+    expectTypeOf<Envelope['messages']>().toEqualTypeOf<Message[]>();
+  });
+
+  it('drops readOnly id from write bodies and keeps it in read shapes', () => {
+    expectTypeOf<Schema<'Employee'>>().toHaveProperty('id');
+    expectTypeOf<NonNullable<Schema<'Employee'>['id']>>().toEqualTypeOf<string>();
+    type EmployeeWrite = RequestBody<'PutEmployeeByEmployeeId'>;
+    expectTypeOf<EmployeeWrite>().toHaveProperty('employeeNumber');
+    // @ts-expect-error id is readOnly: absent from the request body
+    const withId: EmployeeWrite = { id: '0b6f1c1e-3b7a-4a1c-9c55-8d5a2f0e6b21' };
+    void withId;
+    // @ts-expect-error id is readOnly on the employer as well
+    const employer: WriteSchema<'Employer'> = { id: '0b6f1c1e-3b7a-4a1c-9c55-8d5a2f0e6b21', companyName: 'Bakkerij Jansen B.V.' };
+    void employer;
+    const employerOk: RequestBody<'PutEmployerByEmployerId'> = { companyName: 'Bakkerij Jansen B.V.' };
+    void employerOk;
+  });
+
+  it('names parameters and keeps the versioned media type keys of the bundle', () => {
+    expectTypeOf<PathParams<'GetEmploymentByEmploymentId'>>().toEqualTypeOf<{ employmentId: string }>();
+    expectTypeOf<Query<'GetEmployeesByEmployerId'>>().toHaveProperty('filter');
+    type Content = paths['/v2/providers/employers/employees/employments/{employmentId}']['put']['requestBody']['content'];
+    expectTypeOf<keyof Content>().toEqualTypeOf<'application/json;version=2019-12-16'>();
+    expectTypeOf<'GetProvidersByUser'>().toExtend<OperationId>();
+  });
+});

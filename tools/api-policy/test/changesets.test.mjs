@@ -1,0 +1,108 @@
+// Repository mode: every change needs a changeset of at least the matching bump, read from the
+// changesets release plan of a small real workspace (the repository's own .changeset config).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCheck } from '../src/check.mjs';
+import { PUBLISHED_PACKAGES } from '../src/policy.mjs';
+import { findRepoRoot } from '../src/repo.mjs';
+import { clone, widgets, withNewVersion } from './fixtures/widgets.mjs';
+
+const repo = findRepoRoot();
+let root;
+
+function write(file, text) {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), text);
+}
+
+function changeset(name, bump) {
+  const header = PUBLISHED_PACKAGES.slice(0, 1).map((p) => `'${p}': ${bump}`).join('\n');
+  write(`.changeset/${name}.md`, `---\n${header}\n---\n\n${name}\n`);
+}
+
+function bundles(head) {
+  write('spec/dist/payroll.json', JSON.stringify(head));
+  write('tools/api-policy/baseline/payroll.json', JSON.stringify(widgets()));
+}
+
+const check = () => runCheck({ root, today: '2026-11-22', apis: ['payroll'] });
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'api-policy-cs-'));
+  write('package.json', JSON.stringify({ name: 'fixture-root', private: true }));
+  write('pnpm-workspace.yaml', 'packages:\n  - spec\n  - packages/*\n  - tools/*\n');
+  write('.changeset/config.json', fs.readFileSync(path.join(repo, '.changeset', 'config.json'), 'utf8'));
+  for (const name of PUBLISHED_PACKAGES) {
+    const dir = name === '@payroll-api/spec' ? 'spec' : `packages/${name.split('/')[1]}`;
+    write(`${dir}/package.json`, JSON.stringify({ name, version: '0.1.0' }));
+  }
+  write('tools/api-policy/package.json', JSON.stringify({ name: '@payroll-api/api-policy', version: '0.0.0', private: true }));
+});
+
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('changesets', () => {
+  it('no change needs no changeset', async () => {
+    bundles(widgets());
+    const result = await check();
+    expect(result.ok).toBe(true);
+    expect(result.changesets.required).toBe('none');
+  });
+
+  it('an addition without a changeset is refused; with a minor changeset (fixed group) it passes', async () => {
+    const head = clone(widgets());
+    head.components.schemas.Widget.properties.colour = { type: 'string' };
+    bundles(head);
+    const without = await check();
+    expect(without.ok).toBe(false);
+    expect(without.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET']);
+    expect(without.violations[0].message).toContain('minor');
+
+    changeset('colour', 'minor');
+    const withIt = await check();
+    expect(withIt.ok).toBe(true);
+    // One changeset for one package of the fixed group bumps all four.
+    expect(Object.values(withIt.changesets.releases)).toEqual(['minor', 'minor', 'minor', 'minor']);
+  });
+
+  it('a patch changeset is too small for a new resource version', async () => {
+    bundles(withNewVersion(widgets()));
+    changeset('wording', 'patch');
+    const result = await check();
+    expect(result.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET']);
+    expect(result.violations[0].message).toContain('@payroll-api/spec by patch');
+  });
+
+  it('removing an obsolete version needs a major changeset', async () => {
+    const base = withNewVersion(widgets(), { obsoleteDate: '2026-06-01' });
+    const head = clone(base);
+    delete head.paths['/v2/widgets'].get.responses[200].content['application/json;version=2020-01-01'];
+    write('tools/api-policy/baseline/payroll.json', JSON.stringify(base));
+    write('spec/dist/payroll.json', JSON.stringify(head));
+    changeset('minor-only', 'minor');
+    const minor = await check();
+    // The old version's obsoleteDate (2026-06-01) is not six months after 2026-06-01: that is
+    // reported too, so only the changeset rule is looked at here.
+    expect(minor.violations.map((v) => v.policyRule)).toContain('P-CHANGESET');
+    expect(minor.changesets.required).toBe('major');
+    changeset('removal', 'major');
+    const major = await check();
+    expect(major.violations.map((v) => v.policyRule)).not.toContain('P-CHANGESET');
+  });
+
+  it('a missing baseline compares with an empty description (everything is new)', async () => {
+    write('spec/dist/payroll.json', JSON.stringify(widgets()));
+    changeset('first', 'minor');
+    const result = await check();
+    expect(result.ok).toBe(true);
+    expect(result.apis[0].baseMissing).toBe(true);
+    expect(result.apis[0].findings.filter((f) => f.kind === 'endpoint-added')).toHaveLength(3);
+  });
+
+  it('a baseline without its bundle is a clear error', async () => {
+    write('tools/api-policy/baseline/payroll.json', JSON.stringify(widgets()));
+    await expect(check()).rejects.toThrow(/spec\/dist\/payroll\.json does not exist.*build the spec/);
+  });
+});
