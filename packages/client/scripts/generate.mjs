@@ -12,7 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const distDir = path.resolve(here, '../../../spec/dist');
+// `--dist <dir>` reads the bundles from another folder (default: the monorepo's spec/dist).
+const distArg = process.argv.indexOf('--dist');
+const distDir = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? '') : path.resolve(here, '../../../spec/dist');
 const outFile = path.resolve(here, '../src/generated/operations.ts');
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const LIST = 1;
@@ -21,7 +23,7 @@ const EXPORT = 2;
 function load(api) {
   const file = path.join(distDir, `${api}.json`);
   if (!fs.existsSync(file)) {
-    console.error(`client: the bundle spec/dist/${api}.json does not exist.`);
+    console.error(`client: the bundle ${path.join(distDir, `${api}.json`)} does not exist.`);
     console.error('client: build the descriptions first: pnpm --filter @payroll-api/spec build');
     process.exit(1);
   }

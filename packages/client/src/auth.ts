@@ -125,14 +125,10 @@ function session(
   initialRefresh: string | undefined,
 ): OAuthSession {
   if (!options.clientId) throw new TypeError('OAuth2: clientId is required');
-  let url: string;
-  try {
-    const base = new URL(options.authUrl);
-    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error('protocol');
-    url = `${base.href.replace(/\/+$/, '')}/token`;
-  } catch {
+  if (!/^https?:\/\/[^/?#\s]+/.test(options.authUrl)) {
     throw new TypeError(`OAuth2: authUrl must be an absolute http(s) URL, got ${JSON.stringify(options.authUrl)}`);
   }
+  const url = `${options.authUrl.replace(/\/+$/, '')}/token`;
   const margin = (options.safetyMarginSeconds ?? 60) * 1000;
   const now = options.now ?? Date.now;
   let access: string | undefined;
@@ -188,14 +184,12 @@ function session(
         return await request({ grant_type: 'refresh_token', refresh_token: refresh }, 'refresh_token');
       } catch (error) {
         // An expired refresh token: fall back to the password grant when there is one.
-        if (!(username && password) || !(error instanceof AuthError) || error.status === 0) throw error;
+        if (!password || !(error instanceof AuthError) || error.status === 0) throw error;
         refresh = undefined;
       }
     }
-    if (username && password) {
-      return request({ grant_type: 'password', username, password }, 'password');
-    }
-    throw new AuthError('OAuth2: no refresh token left to obtain a new access token', 0);
+    // Without a refresh token the session is a password-grant one (see the constructors).
+    return request({ grant_type: 'password', username: username!, password: password! }, 'password');
   }
 
   return {

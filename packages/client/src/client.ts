@@ -4,7 +4,7 @@ import * as openapiFetch from 'openapi-fetch';
 import type { Client, Middleware } from 'openapi-fetch';
 import type { OperationInfo } from './errors.js';
 import { journalOperations, payrollOperations } from './generated/operations.js';
-import { createTransport, type TransportOptions } from './transport.js';
+import { Outgoing, createTransport, type TransportOptions } from './transport.js';
 import type { JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion } from './types.js';
 import { checkVersionDate, pickVersion, withVersion } from './versions.js';
 
@@ -20,7 +20,7 @@ export type Location =
 
 export type ClientOptions = Location &
   TransportOptions & {
-    /** Headers sent with every request (never Authorization: use `auth`). */
+    /** Headers sent with every request (Authorization comes from `auth`, which wins). */
     headers?: Record<string, string>;
   };
 
@@ -50,13 +50,9 @@ function baseUrlOf(options: ClientOptions, suffix: '/v2' | ''): string {
     if (o.environment !== undefined || o.host !== undefined) {
       throw new TypeError('give either baseUrl, or environment with host, not both');
     }
-    let url: URL;
-    try {
-      url = new URL(o.baseUrl);
-    } catch {
-      throw new TypeError(`baseUrl must be an absolute URL, got ${JSON.stringify(o.baseUrl)}`);
+    if (!/^https?:\/\/[^/?#\s]+/.test(o.baseUrl)) {
+      throw new TypeError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(o.baseUrl)}`);
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError('baseUrl must be an http(s) URL');
     const base = o.baseUrl.replace(/\/+$/, '');
     if (suffix && !base.endsWith(suffix)) {
       throw new TypeError(`baseUrl must be the host followed by ${suffix} (the API version), e.g. https://host${suffix}`);
@@ -77,12 +73,15 @@ function build(
   baseUrl: string,
   describe: (method: string, schemaPath: string, accept: string | null) => [OperationInfo, string, string?],
 ) {
-  if (options.headers && Object.keys(options.headers).some((h) => h.toLowerCase() === 'authorization')) {
-    throw new TypeError('headers: do not set Authorization; use the auth option');
-  }
-  const infos = new WeakMap<Request, OperationInfo>();
+  const infos = new WeakMap<object, OperationInfo>();
   const send = createTransport(options, (request) => infos.get(request));
-  const client = createClient<never>({ baseUrl, fetch: send, headers: options.headers });
+  const client = createClient<never>({
+    baseUrl,
+    headers: options.headers,
+    // openapi-fetch hands its fetch what its Request option builds: an Outgoing.
+    Request: Outgoing as unknown as typeof Request,
+    fetch: send as unknown as (request: Request) => Promise<Response>,
+  });
   const versioning: Middleware = {
     onRequest({ request, schemaPath }) {
       const accept = request.headers.get('accept');
@@ -96,22 +95,32 @@ function build(
   return client;
 }
 
+type Table = Readonly<Record<string, readonly (string | number | readonly string[])[]>>;
+
+/**
+ * The table entry of a call and the Accept it sends: JSON unless the caller asked for an
+ * export media type, which only exporting lists accept.
+ */
+function lookup(table: Table, api: string, method: string, schemaPath: string, accept: string | null, flagsAt: number) {
+  const entry = table[`${method} ${schemaPath}`];
+  if (!entry) throw new TypeError(`${method} ${schemaPath} is not an operation of the ${api} API`);
+  const media = accept && accept !== '*/*' ? accept : 'application/json';
+  if (!media.startsWith('application/json') && !((entry[flagsAt] as number) & EXPORT)) {
+    throw new TypeError(`${entry[0]} offers no export (${media})`);
+  }
+  return { entry, media };
+}
+
 /** A client of the Payroll and HR API v2. */
 export function createPayrollClient(options: PayrollClientOptions & { resourceVersionDate: string }): PayrollClientAnyVersion;
 export function createPayrollClient(options: PayrollClientOptions): PayrollClient;
 export function createPayrollClient(options: PayrollClientOptions): PayrollClient | PayrollClientAnyVersion {
   const date = checkVersionDate(options?.resourceVersionDate);
   const baseUrl = baseUrlOf(options, '/v2');
-  const table = payrollOperations as Record<string, readonly [string, string, number, readonly string[]]>;
   return build(options, baseUrl, (method, schemaPath, accept) => {
-    const entry = table[`${method} ${schemaPath}`];
-    if (!entry) throw new TypeError(`${method} ${schemaPath} is not an operation of the Payroll API`);
-    const [operation, resource, flags, versions] = entry;
+    const { entry, media } = lookup(payrollOperations, 'Payroll', method, schemaPath, accept, 2);
+    const [operation, resource, , versions] = entry as [string, string, number, readonly string[]];
     const version = pickVersion(versions, date, operation);
-    const media = accept && accept !== '*/*' ? accept : 'application/json';
-    if (!media.startsWith('application/json') && !(flags & EXPORT)) {
-      throw new TypeError(`${operation} offers no export (${media})`);
-    }
     return [
       { operation, method, path: schemaPath, resource, version },
       withVersion(media, version),
@@ -123,13 +132,8 @@ export function createPayrollClient(options: PayrollClientOptions): PayrollClien
 /** A client of the Journal configuration API (not versioned: plain application/json). */
 export function createJournalClient(options: ClientOptions): JournalClient {
   const baseUrl = baseUrlOf(options, '');
-  const table = journalOperations as Record<string, readonly [string, number]>;
   return build(options, baseUrl, (method, schemaPath, accept) => {
-    const entry = table[`${method} ${schemaPath}`];
-    if (!entry) throw new TypeError(`${method} ${schemaPath} is not an operation of the Journal API`);
-    const [operation, flags] = entry;
-    const media = accept && accept !== '*/*' ? accept : 'application/json';
-    if (media !== 'application/json' && !(flags & EXPORT)) throw new TypeError(`${operation} offers no export (${media})`);
-    return [{ operation, method, path: schemaPath }, media];
+    const { entry, media } = lookup(journalOperations, 'Journal', method, schemaPath, accept, 1);
+    return [{ operation: entry[0] as string, method, path: schemaPath }, media];
   }) as JournalClient;
 }

@@ -66,7 +66,7 @@ export class ApiError extends Error {
 
   constructor(
     readonly status: number,
-    /** The operationId, or `METHOD path` when the operation is unknown. */
+    /** The operationId (the response's URL for a response this client did not send). */
     readonly operation: string,
     /** The parsed body (JSON) or its text. */
     readonly body: unknown,
@@ -91,9 +91,8 @@ export class ApiError extends Error {
     const { response } = result;
     if (response.ok) return undefined;
     const info = describeResponse(response);
-    const url = new URL(response.url || 'http://unknown/');
     const body = scrub(result.error, responseToken.get(response));
-    return new ApiError(response.status, info?.operation ?? `${info?.method ?? 'request'} ${url.pathname}`, body, info);
+    return new ApiError(response.status, info?.operation ?? response.url, body, info);
   }
 }
 

@@ -63,7 +63,29 @@ export class TimeoutError extends Error {
 
 const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
 
-export function createTransport(options: TransportOptions, describe: (request: Request) => OperationInfo | undefined) {
+/**
+ * What openapi-fetch builds for a call (its `Request` option): the parts of a Request without
+ * constructing one, so that each call builds exactly one real Request, inside fetch.
+ */
+export class Outgoing {
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: BodyInit | null;
+  readonly signal: AbortSignal | null;
+  readonly redirect: RequestRedirect | undefined;
+  constructor(
+    readonly url: string,
+    init: RequestInit = {},
+  ) {
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+    this.body = init.body ?? null;
+    this.signal = init.signal ?? null;
+    this.redirect = init.redirect;
+  }
+}
+
+export function createTransport(options: TransportOptions, describe: (request: Outgoing) => OperationInfo | undefined) {
   const auth = authenticator(options.auth);
   const retry = options.retry === false ? undefined : options.retry ?? {};
   const retries = retry?.retries ?? 2;
@@ -76,28 +98,29 @@ export function createTransport(options: TransportOptions, describe: (request: R
   const seen = new Set<string>();
   const inspecting = Boolean(options.onWarning || options.onPartialFailure || options.onDeprecation);
 
-  async function attempt(url: string, init: RequestInit, userSignal: AbortSignal, info?: OperationInfo, token?: string) {
+  async function attempt(request: Outgoing, info?: OperationInfo, token?: string) {
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    userSignal.throwIfAborted();
+    const { url, method, headers, body, signal, redirect } = request;
+    signal?.throwIfAborted();
+    // Without a time limit the request goes as it is: its own signal carries cancellation.
+    if (!timeoutMs) return inspect(await fetchImpl(url, { method, headers, body, signal, redirect }), info, token);
     const controller = new AbortController();
     let timedOut = false;
-    const timer = timeoutMs
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, timeoutMs)
-      : undefined;
-    const onAbort = () => controller.abort(userSignal.reason);
-    userSignal.addEventListener('abort', onAbort);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort);
     try {
-      const response = await fetchImpl(url, { ...init, signal: controller.signal });
+      const response = await fetchImpl(url, { method, headers, body, signal: controller.signal, redirect });
       return await inspect(response, info, token);
     } catch (error) {
-      if (timedOut) throw new TimeoutError(`${info?.operation ?? init.method} timed out after ${timeoutMs} ms`);
+      if (timedOut) throw new TimeoutError(`${info?.operation ?? method} timed out after ${timeoutMs} ms`);
       throw error;
     } finally {
       clearTimeout(timer);
-      userSignal.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -132,9 +155,9 @@ export function createTransport(options: TransportOptions, describe: (request: R
           resource,
           version: used,
           date: obsoleteDate ?? httpDate(sunset) ?? httpDate(deprecation),
-          ...(obsoleteDate ? { obsoleteDate } : {}),
-          ...(deprecation ? { deprecation } : {}),
-          ...(sunset ? { sunset } : {}),
+          obsoleteDate,
+          deprecation,
+          sunset,
         });
       }
     }
@@ -147,44 +170,41 @@ export function createTransport(options: TransportOptions, describe: (request: R
     return tagResponse(out, info, token);
   }
 
-  function delay(n: number, response: Response | undefined, signal: AbortSignal): Promise<void> {
-    const after = Number(response?.headers.get('retry-after'));
-    const ms = Number.isFinite(after) && after > 0
-      ? Math.min(after * 1000, maxDelay)
-      : Math.min(maxDelay, baseDelay * 2 ** n) * (0.5 + Math.random() / 2);
+  function delay(n: number, signal: AbortSignal | null): Promise<void> {
+    // Exponential backoff with jitter.
+    const ms = Math.min(maxDelay, baseDelay * 2 ** n) * (0.5 + Math.random() / 2);
     return new Promise((resolve, reject) => {
       const done = () => {
         clearTimeout(timer);
-        reject(signal.reason);
+        reject(signal?.reason);
       };
       const timer = setTimeout(() => {
-        signal.removeEventListener('abort', done);
+        signal?.removeEventListener('abort', done);
         resolve();
       }, ms);
-      signal.addEventListener('abort', done, { once: true });
+      signal?.addEventListener('abort', done, { once: true });
     });
   }
 
-  return async function send(request: Request): Promise<Response> {
+  return async function send(request: Outgoing): Promise<Response> {
     const info = describe(request);
-    const method = request.method;
-    const mayRetry = retry !== undefined && methods.includes(method);
-    const body = request.body ? await request.arrayBuffer() : undefined;
-    const signal = request.signal;
+    const { method, signal } = request;
+    // Bodies openapi-fetch serialises (strings, FormData, …) can be sent again; a stream cannot.
+    const repeatable = !(request.body instanceof ReadableStream);
+    const mayRetry = retry !== undefined && repeatable && methods.includes(method);
     let renewed = false;
     for (let n = 0; ; n++) {
-      const headers = new Headers(request.headers);
       const token = auth ? await auth.token() : undefined;
-      if (token) headers.set('Authorization', `Bearer ${token}`);
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
       let response: Response;
       try {
-        response = await attempt(request.url, { method, headers, body, redirect: request.redirect }, signal, info, token);
+        response = await attempt(request, info, token);
       } catch (error) {
-        if (signal.aborted || !mayRetry || n >= retries) throw error;
-        await delay(n, undefined, signal);
+        if (signal?.aborted || !mayRetry || n >= retries) throw error;
+        await delay(n, signal);
         continue;
       }
-      if (response.status === 401 && auth && token && !renewed && auth.renew(token)) {
+      if (response.status === 401 && repeatable && auth && token && !renewed && auth.renew(token)) {
         // The token was rejected: obtain a new one once and repeat the request once.
         renewed = true;
         await response.body?.cancel();
@@ -193,7 +213,7 @@ export function createTransport(options: TransportOptions, describe: (request: R
       }
       if (mayRetry && n < retries && statuses.includes(response.status)) {
         await response.body?.cancel();
-        await delay(n, response, signal);
+        await delay(n, signal);
         continue;
       }
       return response;

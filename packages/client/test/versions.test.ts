@@ -22,7 +22,7 @@ describe('addresses', () => {
     expect(() => createPayrollClient({ environment: 'acceptance' } as never)).toThrow(/needs its host/);
     expect(() => createPayrollClient({ environment: 'staging', host: 'x.nl' } as never)).toThrow(/acceptance or production/);
     expect(() => createPayrollClient({ baseUrl: 'https://api.test' })).toThrow(/followed by \/v2/);
-    expect(() => createPayrollClient({ baseUrl: 'not a url' })).toThrow(/absolute URL/);
+    expect(() => createPayrollClient({ baseUrl: 'not a url' })).toThrow(/absolute http\(s\) URL/);
     expect(() => createPayrollClient({ baseUrl: BASE, host: 'x' } as never)).toThrow(/not both/);
   });
 

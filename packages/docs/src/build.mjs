@@ -63,11 +63,15 @@ function readBundle(file) {
   }
 }
 
-/** The files a page loads itself (stylesheet, icon, scripts, its description). */
-export function pageAssets(html) {
+/**
+ * The files a page loads (stylesheet, icon, scripts, its description, and the images Redoc's
+ * styles load when the page runs Redoc).
+ */
+export function pageAssets(html, redocImages = []) {
   const assets = new Set();
   for (const match of html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^"#?]+)"/g)) assets.add(match[1]);
   for (const match of html.matchAll(/\bdata-spec="([^"]+)"/g)) assets.add(match[1]);
+  if (assets.has('assets/redoc.standalone.js')) for (const image of redocImages) assets.add(`assets/${image}`);
   return [...assets];
 }
 
@@ -113,7 +117,7 @@ export function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root = REPO
   for (const [name, html] of Object.entries(pages)) write(name, html);
 
   const weights = Object.entries(pages).map(([name, html]) => {
-    const assets = pageAssets(html).map((asset) => asset.replace(/^\//, ''));
+    const assets = pageAssets(html, patched.images.map((image) => image.name)).map((asset) => asset.replace(/^\//, ''));
     const assetBytes = assets.reduce((sum, asset) => sum + statSync(path.join(outDir, asset)).size, 0);
     return { page: name, htmlBytes: Buffer.byteLength(html), assetBytes, totalBytes: Buffer.byteLength(html) + assetBytes, assets };
   });

@@ -2,14 +2,12 @@
 // navigation. Pages live side by side at the site root, so every link is relative and the
 // site works from any base path (a file server, a sub-folder, or `pnpm start`).
 
-/** Escapes text for HTML element content and attribute values. */
+/**
+ * Escapes text for HTML element content and for attribute values, which this site always
+ * writes in double quotes (so a single quote, as in 'self', stays as it is).
+ */
 export function escapeHtml(value) {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 // The strict policy of the plain pages: only this site's own files, no inline script or
@@ -41,6 +39,16 @@ const REFERENCE = {
 };
 
 export const POLICIES = { strict: STRICT, reference: REFERENCE };
+
+// The reasons, repeated in the page itself next to its policy.
+const POLICY_NOTES = {
+  strict: 'Content-Security-Policy: this site\'s own files only; no inline script or style.',
+  reference:
+    "Content-Security-Policy: this site's own files only, with two relaxations for Redoc. " +
+    "style-src 'unsafe-inline': Redoc (styled-components) writes its generated styles into <style> elements at run time. " +
+    'worker-src blob:: Redoc runs its search index in a Web Worker created from a Blob URL in the page. ' +
+    "Scripts remain 'self' only.",
+};
 
 /** The policy as the text of a Content-Security-Policy header or meta element. */
 export function policyText(policy) {
@@ -74,6 +82,7 @@ export function renderPage({ id, title, body, policy = 'strict', head = '', body
 <html lang="en">
   <head>
     <meta charset="utf-8">
+    <!-- ${POLICY_NOTES[policy].replace(/--/g, '- -').replace(/[<>]/g, '')} -->
     <meta http-equiv="Content-Security-Policy" content="${escapeHtml(policyText(POLICIES[policy]))}">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="referrer" content="no-referrer">

@@ -50,7 +50,7 @@ export function referencePage(api, doc) {
   const note = versioned.size
     ? `Every JSON request and response body has a versioned media type such as <code>${escapeHtml([...versioned].sort()[0])}</code>. Each operation shows it beside <em>Request Body schema</em> and <em>Response Schema</em>, and in the content type of its samples; send it in <code>Accept</code> (and <code>Content-Type</code> for a body). See <a href="index.html#versioning">resource versioning</a> and the <a href="deprecations.html">deprecation calendar</a>.`
     : `Each operation lists its media types beside <em>Request Body schema</em> and <em>Response Schema</em> and in the content type of its samples; list operations also offer csv and xlsx exports. See <a href="index.html#errors">errors and messages</a>.`;
-  const body = `    <p class="reference-note" id="media-type-note">${note} <a href="${escapeHtml(api.file)}" download>Download the description (JSON)</a>.</p>
+  const body = `    <p class="reference-note" id="media-type-note">${note}</p>
     <p class="reference-status" id="redoc-status" role="alert" hidden></p>
     <noscript><p class="reference-status">The reference viewer needs JavaScript. The description itself is <a href="${escapeHtml(api.file)}">${escapeHtml(api.file)}</a>.</p></noscript>
     <div id="redoc" data-spec="${escapeHtml(api.file)}"></div>

@@ -114,7 +114,7 @@ export function staticHandler(root) {
  * Serves `root` on `host:port` (port 0 picks a free one). Resolves to
  * { server, url, close() } once listening.
  */
-export function startServer({ root, port = DEFAULT_PORT, host = DEFAULT_HOST }) {
+export async function startServer({ root, port = DEFAULT_PORT, host = DEFAULT_HOST }) {
   const handler = staticHandler(root);
   const server = createServer((req, res) => {
     try {

@@ -2,7 +2,7 @@
 // ready (`payroll-mock listening on http://127.0.0.1:<port>`); everything else goes to
 // standard error, so that tools can wait for that line.
 import { parseArgs } from 'node:util';
-import { startMock, type MockOptions } from './server.js';
+import type { MockOptions } from './server.js';
 
 const USAGE = `Usage: payroll-mock [options]
 
@@ -77,6 +77,8 @@ export async function main(argv: string[]): Promise<void> {
 
   let running;
   try {
+    // Loaded after the arguments are checked: Prism takes a while to load.
+    const { startMock } = await import('./server.js');
     running = await startMock(options);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;

@@ -1,7 +1,6 @@
 // Custom export (contract 4.1): a list answered as a CSV or XLSX file built from the list's
 // items and the X-ReportInput settings: columns (dotted field paths), their names, date
 // formats, the delimiter and the decimal separator.
-import ExcelJS from 'exceljs';
 import { message, type Message } from './errors.js';
 
 export interface ReportField {
@@ -207,6 +206,8 @@ export function buildCsv(items: Record<string, unknown>[], input: ReportInput): 
 
 export async function buildXlsx(items: Record<string, unknown>[], input: ReportInput, sheetName: string): Promise<Buffer> {
   const fields = input.fields.length > 0 ? input.fields : defaultFields(items);
+  // exceljs is loaded on the first XLSX export only: it adds noticeably to the start-up time.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'payroll-mock';
   const name = sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31).trim() || 'Export';

@@ -67,6 +67,7 @@ export interface RunningMock {
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 const BEARER = /^Bearer\s[\w-]+$/;
 const EXPOSED = 'Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow';
+// Most resources are not cacheable (Expires: now); logos and photos may be cached for a day.
 const LONG_CACHED = /Logo|Photo/;
 
 type Headers = Record<string, string | number | string[]>;
@@ -87,7 +88,7 @@ function json(status: number, body: unknown, headers: Headers = {}): Outgoing {
 }
 
 function expires(operation: Operation | undefined): string {
-  const ttl = operation && LONG_CACHED.test(operation.operationId) ? 86_400_000 : 0;
+  const ttl = operation?.method === 'get' && LONG_CACHED.test(operation.operationId) ? 86_400_000 : 0;
   return new Date(Date.now() + ttl).toUTCString();
 }
 
@@ -171,7 +172,7 @@ function rewriteVersion(body: unknown, version: VersionInfo | null): unknown {
   if (!version || !body || typeof body !== 'object' || Array.isArray(body)) return body;
   const current = (body as Record<string, unknown>).version;
   if (!current || typeof current !== 'object') return body;
-  return { ...(body as Record<string, unknown>), version: { ...(current as object), ...version } };
+  return { ...(body as Record<string, unknown>), version: { ...version } };
 }
 
 function serialize(body: unknown, contentType: string): Buffer | string | undefined {
@@ -430,6 +431,7 @@ export function createMock(options: MockOptions = {}): Mock {
       outHeaders[name] = String(value);
     }
     if (served && choice?.ok) Object.assign(outHeaders, deprecationHeaders(served, choice.deprecatedSince));
+    outHeaders.Expires = expires(operation);
 
     if (negotiated.kind === 'export' && report?.ok && output.statusCode >= 200 && output.statusCode < 300) {
       const items = listItems(output.body);
@@ -470,7 +472,7 @@ export function createMock(options: MockOptions = {}): Mock {
     res.setHeader('Access-Control-Allow-Origin', typeof req.headers.origin === 'string' ? req.headers.origin : '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED);
     if (req.headers.origin) res.setHeader('Vary', 'Origin');
-    if (out.status !== 204) res.setHeader('Expires', expires(undefined));
+    if (out.status !== 204 && out.headers.Expires === undefined) res.setHeader('Expires', expires(undefined));
     for (const [name, value] of Object.entries(out.headers)) res.setHeader(name, value);
     if (out.body !== undefined) res.setHeader('Content-Length', Buffer.byteLength(out.body));
     else if (out.status !== 204) res.setHeader('Content-Length', 0);

@@ -1,24 +1,13 @@
 // Errors in the contract's shapes: 400 envelopes naming the offending field, never Prism's
 // 422 problem+json; 413 for oversized bodies; the process survives whatever it is sent.
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPLOYER_ID, fixtureDir } from './fixtures/fixture.js';
-import { headers, request, startProcess, type MockProcess, type RawResponse } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { EMPLOYER_ID } from './fixtures/fixture.js';
+import { fixtureMock, headers, request, type RawResponse } from './helpers.js';
 
-let mock: MockProcess;
-let dir: string;
-const logos = () => `${mock.url}/v2/v2/providers/${EMPLOYER_ID}/logos`;
-const employees = () => `${mock.url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
+const mock = fixtureMock(['--max-body', '65536']);
+const logos = () => `${mock().url}/v2/v2/providers/${EMPLOYER_ID}/logos`;
+const employees = () => `${mock().url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
 const valid = { attribute: 'LOONSTROOK', name: 'Logo', data: 'aGVsbG8=', mimeType: 'image/png' };
-
-beforeAll(async () => {
-  dir = fixtureDir();
-  mock = await startProcess(['--port', '0', '--spec-dir', dir, '--max-body', '65536']);
-});
-afterAll(async () => {
-  await mock?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 function post(body: string | Buffer, contentType: string | null = 'application/json'): Promise<RawResponse> {
   const h: Record<string, string> = headers();
@@ -114,7 +103,7 @@ describe('invalid parameters and headers', () => {
   });
 
   it('names an invalid path parameter', async () => {
-    const res = await request(`${mock.url}/v2/v2/providers/employers/not-a-uuid/employees`, { headers: headers() });
+    const res = await request(`${mock().url}/v2/v2/providers/employers/not-a-uuid/employees`, { headers: headers() });
     expect(expectEnvelope(res)).toEqual(['employerId']);
   });
 
@@ -164,7 +153,7 @@ describe('never Prism problem+json', () => {
       request(`${employees()}?pageSize=${'9'.repeat(400)}`, { headers: headers() }),
       request(`${employees()}?pageSize=-1e309&filter=${'%'.repeat(50)}`, { headers: headers() }),
       request(`${employees()}?%zz=%zz&pageNumber=1&pageNumber=2`, { headers: headers() }),
-      request(`${mock.url}/v2/v2/providers/employers/%E0%A4%A/employees`, { headers: headers() }),
+      request(`${mock().url}/v2/v2/providers/employers/%E0%A4%A/employees`, { headers: headers() }),
       request(employees(), { headers: { ...headers(), Prefer: 'code=500' } }),
       request(employees(), { headers: headers('*/*;version=2099-99-99') }),
       request(employees(), { headers: headers('application/json;version=') }),

@@ -1,23 +1,12 @@
 // Custom export: CSV and XLSX files built from the list's example data and X-ReportInput.
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPLOYER_ID, employees, fixtureDir, realBundle } from './fixtures/fixture.js';
-import { headers, request, startProcess, type MockProcess } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { EMPLOYER_ID, employees, realBundle } from './fixtures/fixture.js';
+import { fixtureMock, headers, request } from './helpers.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-let mock: MockProcess;
-let dir: string;
-const url = () => `${mock.url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
-
-beforeAll(async () => {
-  dir = fixtureDir();
-  mock = await startProcess(['--port', '0', '--spec-dir', dir]);
-});
-afterAll(async () => {
-  await mock?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const mock = fixtureMock();
+const url = () => `${mock().url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
 
 const sample = {
   fileNameWithoutExtension: 'medewerkers',
@@ -140,7 +129,7 @@ describe('invalid X-ReportInput and unsupported exports', () => {
   }
 
   it('refuses an export media type on an operation that is no exportable list', async () => {
-    const res = await request(`${mock.url}/v2/v2/providers`, { headers: headers('text/csv;version=2018-01-01') });
+    const res = await request(`${mock().url}/v2/v2/providers`, { headers: headers('text/csv;version=2018-01-01') });
     expect(res.status).toBe(400);
     expect(res.json().messages[0].properties).toEqual(['Accept']);
   });
@@ -160,9 +149,9 @@ describe('journal lists', () => {
 
   it('export as CSV without a version', async () => {
     const path = list?.[0].replace(/\{[^}]+\}/g, EMPLOYER_ID);
-    const json = await request(`${mock.url}${path}`, { headers: headers('application/json') });
+    const json = await request(`${mock().url}${path}`, { headers: headers('application/json') });
     const items = json.json()._embedded as Array<Record<string, unknown>>;
-    const res = await request(`${mock.url}${path}`, { headers: { ...headers('text/csv'), 'X-ReportInput': JSON.stringify({ fields: [{ fieldName: 'id', reportColumnName: 'Id' }] }) } });
+    const res = await request(`${mock().url}${path}`, { headers: { ...headers('text/csv'), 'X-ReportInput': JSON.stringify({ fields: [{ fieldName: 'id', reportColumnName: 'Id' }] }) } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv;charset=utf-8');
     expect(res.text.split('\r\n')).toEqual(['Id', ...items.map((i) => String(i.id)), '']);

@@ -1,8 +1,11 @@
 // Starts the real mock process (the bin) and sends real HTTP requests to it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { fixtureDir } from './fixtures/fixture.js';
 
 export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = path.join(packageDir, 'bin', 'payroll-mock.mjs');
@@ -83,4 +86,25 @@ export function request(
 /** Headers of a well-formed call: bearer token and a JSON Accept (optionally with a version). */
 export function headers(accept = 'application/json', extra: Record<string, string> = {}): Record<string, string> {
   return { Authorization: TOKEN, Accept: accept, ...extra };
+}
+
+/**
+ * Starts the mock on the fixture bundles before the tests of a file and stops it after them;
+ * returns the running process.
+ */
+export function fixtureMock(args: string[] = []): () => MockProcess {
+  let mock: MockProcess | undefined;
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = fixtureDir();
+    mock = await startProcess(['--port', '0', '--spec-dir', dir, ...args]);
+  });
+  afterAll(async () => {
+    await mock?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!mock) throw new Error('the mock has not started');
+    return mock;
+  };
 }

@@ -1,26 +1,15 @@
 // Addresses, the bearer token, resource versions, Prefer and the journal API, against the
 // real mock process serving the fixture bundles.
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPLOYER_ID, fixtureDir, realBundle } from './fixtures/fixture.js';
-import { headers, request, startProcess, TOKEN, type MockProcess } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { EMPLOYER_ID, realBundle } from './fixtures/fixture.js';
+import { fixtureMock, headers, request, TOKEN } from './helpers.js';
 
-let mock: MockProcess;
-let dir: string;
-const providers = () => `${mock.url}/v2/v2/providers`;
-
-beforeAll(async () => {
-  dir = fixtureDir();
-  mock = await startProcess(['--port', '0', '--spec-dir', dir]);
-});
-afterAll(async () => {
-  await mock?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const mock = fixtureMock();
+const providers = () => `${mock().url}/v2/v2/providers`;
 
 describe('addresses', () => {
   it('prints exactly one line on standard output', () => {
-    expect(mock.stdout().trim().split('\n')).toEqual([`payroll-mock listening on ${mock.url}`]);
+    expect(mock().stdout().trim().split('\n')).toEqual([`payroll-mock listening on ${mock().url}`]);
   });
 
   it('serves payroll at base_url (host + /v2) followed by the /v2 path', async () => {
@@ -30,14 +19,14 @@ describe('addresses', () => {
   });
 
   it('does not serve the payroll path without base_url: 404 with no body', async () => {
-    const res = await request(`${mock.url}/v2/providers`, { headers: headers() });
+    const res = await request(`${mock().url}/v2/providers`, { headers: headers() });
     expect(res.status).toBe(404);
     expect(res.body.length).toBe(0);
   });
 
   it('answers an unknown path with 404 and no body, even without a token', async () => {
     for (const p of ['/', '/v2/v2/nothing', '/journal/nothing', '/v2/v2/providers/', '/v2/v2/providers/employers/x/y/z']) {
-      const res = await request(`${mock.url}${p}`);
+      const res = await request(`${mock().url}${p}`);
       expect(res.status, p).toBe(404);
       expect(res.body.length, p).toBe(0);
     }
@@ -50,7 +39,7 @@ describe('addresses', () => {
   });
 
   it('prefers a literal segment over a path parameter', async () => {
-    const minimized = await request(`${mock.url}/v2/v2/providers/employers/minimized`, { headers: headers() });
+    const minimized = await request(`${mock().url}/v2/v2/providers/employers/minimized`, { headers: headers() });
     const real = realBundle('payroll');
     const expected = real.paths['/v2/providers/employers/minimized']?.get ? 200 : 404;
     expect(minimized.status).toBe(expected);
@@ -166,7 +155,7 @@ describe('resource versions', () => {
   });
 
   it('versions request bodies by Content-Type the same way', async () => {
-    const url = `${mock.url}/v2/v2/providers/${EMPLOYER_ID}/logos`;
+    const url = `${mock().url}/v2/v2/providers/${EMPLOYER_ID}/logos`;
     const body = JSON.stringify({ attribute: 'A', name: 'B', data: 'aGVsbG8=', mimeType: 'image/png' });
     const ok = await request(url, { method: 'POST', headers: headers('application/json', { 'Content-Type': 'application/json;version=2019-01-01' }), body });
     expect(ok.status).toBe(201);
@@ -178,7 +167,7 @@ describe('resource versions', () => {
 
 describe('Prefer', () => {
   it('selects an example by name', async () => {
-    const url = `${mock.url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
+    const url = `${mock().url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
     const all = await request(url, { headers: headers() });
     const single = await request(url, { headers: { ...headers(), Prefer: 'example=single' } });
     expect(all.json()._embedded).toHaveLength(2);
@@ -186,7 +175,7 @@ describe('Prefer', () => {
   });
 
   it('selects a status code', async () => {
-    const employees = `${mock.url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
+    const employees = `${mock().url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
     const notFound = await request(employees, { headers: { ...headers(), Prefer: 'code=404' } });
     expect(notFound.status).toBe(404);
     expect(notFound.body.length).toBe(0);
@@ -198,7 +187,7 @@ describe('Prefer', () => {
   });
 
   it('combines code and example, and also takes __code and __example query parameters', async () => {
-    const url = `${mock.url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
+    const url = `${mock().url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
     const both = await request(url, { headers: { ...headers(), Prefer: 'code=200, example=single' } });
     expect(both.json()._embedded).toHaveLength(1);
     const query = await request(`${url}?__example=single`, { headers: headers() });
@@ -216,7 +205,7 @@ describe('Prefer', () => {
   });
 
   it('generates a response from the schema with dynamic=true', async () => {
-    const url = `${mock.url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
+    const url = `${mock().url}/v2/v2/providers/employers/${EMPLOYER_ID}/employees`;
     const res = await request(url, { headers: { ...headers(), Prefer: 'dynamic=true' } });
     expect(res.status).toBe(200);
     const body = res.json();
@@ -230,7 +219,7 @@ describe('journal', () => {
   const list = Object.entries(journal.paths as Record<string, any>).find(
     ([p, item]) => p.startsWith('/journal/') && item.get && Object.keys(item.get.responses?.['200']?.content ?? {}).includes('text/csv'),
   );
-  const url = () => `${mock.url}${list?.[0].replace(/\{[^}]+\}/g, EMPLOYER_ID)}`;
+  const url = () => `${mock().url}${list?.[0].replace(/\{[^}]+\}/g, EMPLOYER_ID)}`;
 
   it('has a list operation under /journal to test with', () => {
     expect(list).toBeDefined();
@@ -263,5 +252,5 @@ describe('journal', () => {
 it('keeps serving after all of the above', async () => {
   const res = await request(providers(), { headers: { Authorization: TOKEN, Accept: 'application/json' } });
   expect(res.status).toBe(200);
-  expect(mock.child.exitCode).toBeNull();
+  expect(mock().child.exitCode).toBeNull();
 });

@@ -8,14 +8,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const distDir = path.resolve(here, '../../../spec/dist');
+// `--dist <dir>` reads the bundles from another folder (default: the monorepo's spec/dist).
+const distArg = process.argv.indexOf('--dist');
+const distDir = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? '') : path.resolve(here, '../../../spec/dist');
 const outDir = path.resolve(here, '../src/generated');
 const apis = ['payroll', 'journal'];
 
 const missing = apis.filter((api) => !fs.existsSync(path.join(distDir, `${api}.json`)));
 if (missing.length > 0) {
   for (const api of missing) {
-    console.error(`types: the bundle spec/dist/${api}.json does not exist.`);
+    console.error(`types: the bundle ${path.join(distDir, `${api}.json`)} does not exist.`);
   }
   console.error('types: build the descriptions first: pnpm --filter @payroll-api/spec build');
   process.exit(1);
@@ -32,7 +34,7 @@ for (const api of apis) {
     process.exit(1);
   }
   if (!doc || typeof doc !== 'object' || !doc.paths) {
-    console.error(`types: spec/dist/${api}.json is not an OpenAPI document (no paths).`);
+    console.error(`types: ${bundle} is not an OpenAPI document (no paths).`);
     process.exit(1);
   }
   const ast = await openapiTS(pathToFileURL(bundle), { readWriteMarkers: true, silent: true });

@@ -21,7 +21,13 @@ function where(f) {
   return parts.join(', ');
 }
 
-function newVersionHint(f) {
+/** What a finding is inside of: "resource version `employee` 2021-03-29", or the operation's every version. */
+export function scopeText(f) {
+  if (f.resource) return `resource version \`${f.resource}\` ${f.version ?? '(all versions)'}`;
+  return f.version ? `version ${f.version}` : 'every version of the operation';
+}
+
+export function newVersionHint(f) {
   if (f.resource) return `introduce a new resource version instead: \`pnpm api:version ${f.resource} <yyyy-MM-dd>\`, and make the change there`;
   return 'introduce a new resource version instead (a new `;version=yyyy-MM-dd` media type key next to the old one), and make the change there';
 }
@@ -90,7 +96,7 @@ export function checkApi({ baseDoc, headDoc, today }) {
       default:
         refuse(
           'P-IN-VERSION',
-          `Breaking change inside ${f.resource ? `resource version \`${f.resource}\` ${f.version ?? '(all versions)'}` : f.version ? `version ${f.version}` : 'every version of the operation'}` +
+          `Breaking change inside ${scopeText(f)}` +
             ` — ${where(f)}, at \`${f.pointer}\`: ${f.message} (${f.rule}). A resource version never changes incompatibly: ${newVersionHint(f)}.`,
           f,
         );

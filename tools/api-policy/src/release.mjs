@@ -188,14 +188,16 @@ export function inspectTarball(file) {
   };
 }
 
-/** Every published package must be built before it is packed. */
-export function assertBuilt(root, packages) {
-  const problems = [];
-  for (const pkg of packages) {
-    for (const target of exportTargets(pkg.manifest)) {
-      if (target.file === 'package.json') continue;
-      if (!fs.existsSync(path.join(root, pkg.dir, target.file))) problems.push(`${pkg.name}: ${target.file} (${target.conditions.join(' ')})`);
-    }
+/**
+ * Every published package must be built before it is packed. A build in progress (tsup
+ * empties dist first) is waited for up to `waitMs`; then the missing files are listed.
+ */
+export function assertBuilt(root, packages, { waitMs = 0 } = {}) {
+  const deadline = Date.now() + waitMs;
+  let problems = missingBuildFiles(root, packages);
+  while (problems.length > 0 && Date.now() < deadline) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+    problems = missingBuildFiles(root, packages);
   }
   if (problems.length > 0) {
     throw new Error(
@@ -203,6 +205,17 @@ export function assertBuilt(root, packages) {
         'Build them first: pnpm build (pnpm release:dry does this through turbo).',
     );
   }
+}
+
+function missingBuildFiles(root, packages) {
+  const problems = [];
+  for (const pkg of packages) {
+    for (const target of exportTargets(pkg.manifest)) {
+      if (target.file === 'package.json') continue;
+      if (!fs.existsSync(path.join(root, pkg.dir, target.file))) problems.push(`${pkg.name}: ${target.file} (${target.conditions.join(' ')})`);
+    }
+  }
+  return problems;
 }
 
 /**
@@ -249,16 +262,17 @@ export function workspaceCopy(root, tmp, { fullDirs = [], nodeModules = {} } = {
  * The dry run: copies the workspace (package manifests, the published packages with their
  * built files, .changeset) to a temporary directory, runs `changeset version` there, and packs
  * each published package into `outDir`. `changesets` ({name: markdown}) are added to the copy
- * only, to preview a release. Returns {versions, tarballs, changelog}.
+ * only, to preview a release. A build in progress is waited for up to `waitMs`.
+ * Returns {versions, tarballs, changelog}.
  */
-export function dryRelease({ root, outDir = path.join(root, '.release'), packages: wanted = PUBLISHED_PACKAGES, changesets = {}, log = () => {} }) {
+export function dryRelease({ root, outDir = path.join(root, '.release'), packages: wanted = PUBLISHED_PACKAGES, changesets = {}, waitMs = 60_000, log = () => {} }) {
   const all = workspacePackages(root);
   const published = wanted.map((name) => {
     const pkg = all.find((p) => p.name === name);
     if (!pkg) throw new Error(`${name} is not a workspace package`);
     return pkg;
   });
-  assertBuilt(root, published);
+  assertBuilt(root, published, { waitMs });
   if (!fs.existsSync(path.join(root, '.changeset', 'config.json'))) throw new Error('.changeset/config.json is missing');
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-release-'));

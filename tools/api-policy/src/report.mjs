@@ -1,4 +1,5 @@
 // Renders a check result as markdown (a changelog entry or a review comment) or JSON.
+import { newVersionHint, scopeText } from './policy.mjs';
 
 function cell(text) {
   return String(text ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -58,10 +59,9 @@ function violationLines(violations) {
     const f = v.finding;
     if (list.length === 1 || !f) return `- **${v.policyRule}** ${v.message}`;
     const places = list.map(({ finding: g }) => `\`${g.operationId}\` ${g.location}${g.mediaType ? ` \`${g.mediaType}\`` : ''}`).join('; ');
-    const hint = f.resource ? `\`pnpm api:version ${f.resource} <yyyy-MM-dd>\`` : 'a new `;version=` media type key';
     return (
-      `- **${v.policyRule}** Breaking change inside resource version \`${f.resource ?? '?'}\` ${f.version ?? ''} at \`${f.pointer}\`: ${f.message} (${f.rule}). ` +
-      `Affects ${places}. A resource version never changes incompatibly: introduce a new resource version instead (${hint}) and make the change there.`
+      `- **${v.policyRule}** Breaking change inside ${scopeText(f)} at \`${f.pointer}\`: ${f.message} (${f.rule}). ` +
+      `Affects ${places}. A resource version never changes incompatibly: ${newVersionHint(f)}.`
     );
   });
 }

@@ -181,7 +181,7 @@ export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHE
       let copy = splice(text.slice(start, end), inner);
       if (!copy.endsWith('\n')) copy += '\n';
       const indent = ' '.repeat(pair.key.range[0] - start);
-      const note = `${indent}# Resource version ${date} (pnpm api:version): a copy of ${previous} to adapt; ${previous} is served until ${obsoleteDate}.\n`;
+      const note = `${indent}# Version ${date} (pnpm api:version): copied from ${previous}, to adapt.\n`;
       editsOf(file).push({ start, end: start, text: note + copy });
       mediaTypes += 1;
     }

@@ -1,0 +1,108 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ListItem, ResponseBody, Schema } from '@payroll-api/types/payroll';
+import type { Schema as JournalSchema } from '@payroll-api/types/journal';
+import {
+  createJournalClient,
+  createPayrollClient,
+  exportList,
+  filterFor,
+  paginate,
+  type FieldPath,
+  type ListItemAt,
+  type PayrollPaths,
+} from '../src/index.js';
+
+const payroll = createPayrollClient({ environment: 'production', host: 'payroll.example.nl' });
+const journal = createJournalClient({ baseUrl: 'https://payroll.example.nl' });
+const EMPLOYMENT = '2d4b6f8a-1c3e-4a5b-9d7f-6e8a0b2c4d6e';
+
+describe('client types', () => {
+  it('types data as the envelope of the versioned media type, without asking for Accept', async () => {
+    const { data } = await payroll.GET('/v2/providers');
+    expectTypeOf(data).toEqualTypeOf<ResponseBody<'GetProvidersByUser'> | undefined>();
+    expectTypeOf(data!._embedded).toEqualTypeOf<ResponseBody<'GetProvidersByUser'>['_embedded']>();
+    expectTypeOf(data!._embedded[0]!).toEqualTypeOf<Schema<'Provider'>>();
+    const detail = await payroll.GET('/v2/providers/employers/employees/employments/{employmentId}', { params: { path: { employmentId: EMPLOYMENT } } });
+    expectTypeOf(detail.data).toEqualTypeOf<ResponseBody<'GetEmploymentByEmploymentId'> | undefined>();
+  });
+
+  it('still requires path parameters, and rejects a wrong body', () => {
+    // @ts-expect-error the path parameter employmentId is required
+    void payroll.GET('/v2/providers/employers/employees/employments/{employmentId}');
+    void payroll.PUT('/v2/providers/employers/employees/employments/{employmentId}', {
+      params: { path: { employmentId: EMPLOYMENT } },
+      // @ts-expect-error incomeRelationshipNumber is an integer
+      body: { incomeRelationshipNumber: 'twee' },
+    });
+    void payroll.PUT('/v2/providers/employers/employees/{employeeId}', {
+      params: { path: { employeeId: EMPLOYMENT } },
+      // @ts-expect-error id is readOnly, so not part of the body
+      body: { id: EMPLOYMENT },
+    });
+    // @ts-expect-error not a path of the Payroll API
+    void payroll.GET('/v2/unknown');
+  });
+
+  it('types paginate by the list item', () => {
+    const employees = paginate(payroll, '/v2/providers/employers/{employerId}/employees', { params: { path: { employerId: EMPLOYMENT } } });
+    expectTypeOf(employees).toEqualTypeOf<AsyncGenerator<ListItem<'GetEmployeesByEmployerId'>, void, undefined>>();
+    expectTypeOf(paginate(payroll, '/v2/providers')).toEqualTypeOf<AsyncGenerator<Schema<'Provider'>, void, undefined>>();
+    expectTypeOf(paginate(journal, '/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costcenters', { params: { path: { journalProfileId: EMPLOYMENT } } })).toEqualTypeOf<
+      AsyncGenerator<JournalSchema<'CostCenter'>, void, undefined>
+    >();
+    // @ts-expect-error a detail operation is not a list
+    void paginate(payroll, '/v2/providers/employers/employees/employments/{employmentId}', { params: { path: { employmentId: EMPLOYMENT } } });
+    // @ts-expect-error path parameters are required
+    void paginate(payroll, '/v2/providers/employers/{employerId}/employees');
+  });
+
+  it('types filter fields as dotted paths of the list item', () => {
+    type Employee = ListItemAt<PayrollPaths, '/v2/providers/employers/{employerId}/employees'>;
+    expectTypeOf<'personalDetails.lastName'>().toExtend<FieldPath<Employee>>();
+    expectTypeOf<'address.country.isoCode'>().toExtend<FieldPath<Employee>>();
+    expectTypeOf<'personalDetails.nope'>().not.toExtend<FieldPath<Employee>>();
+    const f = filterFor<Employee>();
+    f.where('employeeNumber', 'ge', 10);
+    // @ts-expect-error employeeNumber is a number
+    f.where('employeeNumber', 'eq', 'tien');
+    // @ts-expect-error unknown field
+    f.where('salary', 'eq', 1);
+    f.orderBy('-employeeNumber', 'id');
+    // @ts-expect-error orderBy takes top-level fields only
+    f.orderBy('personalDetails.lastName');
+  });
+
+  it('types the export report fields and restricts export to exporting lists', () => {
+    void exportList(payroll, '/v2/providers/employers/{employerId}/employees', {
+      format: 'csv',
+      report: { fields: [{ fieldName: 'personalDetails.dateOfBirth', format: 'dd-MM-yyyy' }] },
+      params: { path: { employerId: EMPLOYMENT } },
+    });
+    void exportList(payroll, '/v2/providers/employers/{employerId}/employees', {
+      format: 'csv',
+      // @ts-expect-error not a field of the employee
+      report: { fields: [{ fieldName: 'personalDetails.shoeSize' }] },
+      params: { path: { employerId: EMPLOYMENT } },
+    });
+    // @ts-expect-error GetProvidersByUser offers no export
+    void exportList(payroll, '/v2/providers', { format: 'csv', report: { fields: [{ fieldName: 'id' }] } });
+  });
+
+  it('types journal bodies: the matrix patch is an array', () => {
+    void journal.PATCH('/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costcentercostunitmatrix', {
+      params: { path: { journalProfileId: EMPLOYMENT } },
+      body: [{ costCenterId: EMPLOYMENT, costUnitId: EMPLOYMENT }],
+    });
+    void journal.PATCH('/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costcentercostunitmatrix', {
+      params: { path: { journalProfileId: EMPLOYMENT } },
+      // @ts-expect-error an array is required
+      body: { costCenterId: EMPLOYMENT },
+    });
+  });
+
+  it('types the client at every served version when a resourceVersionDate is given', async () => {
+    const dated = createPayrollClient({ baseUrl: 'https://payroll.example.nl/v2', resourceVersionDate: '2020-01-01' });
+    const { data } = await dated.GET('/v2/providers');
+    expectTypeOf(data).toEqualTypeOf<ResponseBody<'GetProvidersByUser'> | undefined>();
+  });
+});

@@ -1,0 +1,168 @@
+// The generators on their own: the changelog from changesets and changelogs, the deprecation
+// calendar from a registry, the Redoc patch, and the built pages' policy.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, patchRedoc } from '../src/build.mjs';
+import { changelogPage, parseChangeset } from '../src/changelog.mjs';
+import { deprecationFiles } from '../src/deprecations.mjs';
+import { parseIcs, property } from './ics.mjs';
+
+const temp = [];
+function fixtureRepo(files) {
+  const root = mkdtempSync(path.join(tmpdir(), 'payroll-docs-repo-'));
+  temp.push(root);
+  for (const [file, content] of Object.entries({ 'pnpm-workspace.yaml': 'packages:\n  - spec\n  - packages/*\n', ...files })) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  }
+  return root;
+}
+afterAll(() => temp.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('changelog', () => {
+  it('says honestly that nothing is released or pending', () => {
+    const root = fixtureRepo({ 'packages/a/package.json': '{"name":"@x/a","version":"0.1.0"}', '.changeset/README.md': '# Changesets' });
+    const page = changelogPage(root);
+    expect(page.pending).toBe(0);
+    expect(page.released).toEqual([]);
+    expect(page.html).toContain('No releases yet');
+    expect(page.html).toContain('No pending changes.');
+  });
+
+  it('lists pending changesets as Unreleased and renders released changelogs safely', () => {
+    const root = fixtureRepo({
+      'packages/a/package.json': '{"name":"@x/a","version":"0.2.0"}',
+      'packages/a/CHANGELOG.md':
+        '# @x/a\n\n## 0.2.0\n\n### Minor Changes\n\n- 1a2b3c4: Add the `employee` <script>alert(1)</script> filter ![shot](https://example.com/shot.png)\n',
+      'spec/package.json': '{"name":"@x/spec","version":"1.0.0"}',
+      '.changeset/brave-cats.md': "---\n'@x/a': minor\n'@x/spec': patch\n---\n\nEmployments can be filtered by **endDate**.\n",
+      '.changeset/config.json': '{}',
+    });
+    const page = changelogPage(root);
+    expect(page.pending).toBe(1);
+    expect(page.released).toEqual(['@x/a']);
+    const unreleased = page.html.slice(page.html.indexOf('id="unreleased"'), page.html.indexOf('id="released"'));
+    expect(unreleased).toContain('<strong>endDate</strong>');
+    expect(unreleased).toMatch(/<code>@x\/a<\/code> minor/);
+    expect(unreleased).toMatch(/<code>@x\/spec<\/code> patch/);
+    const released = page.html.slice(page.html.indexOf('id="released"'));
+    expect(released).toContain('<h3>0.2.0</h3>');
+    expect(released).toContain('<h4>Minor Changes</h4>');
+    // Markdown from the repository cannot add script or make the page load an image.
+    expect(page.html).not.toContain('<script>alert');
+    expect(page.html).toContain('&lt;script&gt;');
+    expect(page.html).not.toMatch(/<img\b/);
+    expect(page.html).toContain('<a href="https://example.com/shot.png">shot</a>');
+  });
+
+  it('names the file of a malformed changeset', () => {
+    expect(() => parseChangeset('.changeset/x.md', 'no front matter')).toThrow(/\.changeset\/x\.md: a changeset starts with front matter/);
+    expect(() => parseChangeset('.changeset/y.md', "---\n'@x/a': huge\n---\nText")).toThrow(/y\.md: @x\/a has bump "huge"/);
+    const root = fixtureRepo({ '.changeset/bad.md': '---\n: [\n---\n' });
+    expect(() => changelogPage(root)).toThrow(/bad\.md: the front matter is not valid YAML/);
+  });
+});
+
+describe('deprecation calendar', () => {
+  const doc = {
+    'x-resource-versions': {
+      baseline: '2018-01-01',
+      resources: {
+        employment: {
+          operations: ['GetEmploymentByEmploymentId'],
+          versions: [
+            { version: '2026-09-01', obsoleteDate: null, basis: 'contract' },
+            { version: '2019-12-16', obsoleteDate: '2027-03-01', basis: 'contract' },
+          ],
+        },
+        provider: { operations: ['GetProvidersByUser'], versions: [{ version: '2018-01-01', obsoleteDate: null, basis: 'baseline' }] },
+      },
+    },
+  };
+
+  it('shows every version with its days left, and the feed has an event per date', () => {
+    const files = deprecationFiles(doc, { today: '2026-12-01' });
+    expect(files.entries).toHaveLength(3);
+    expect(files.html).toContain('1 resource version is scheduled to stop being served. The first date is 2027-03-01.');
+    expect(files.html).toMatch(/<td>2027-03-01<\/td>\s*<td class="number">90<\/td>\s*<td>2026-09-01<\/td>/);
+    expect(files.markdown).toContain('| `employment` | 2019-12-16 |');
+    const [calendar] = parseIcs(files.ics);
+    const events = calendar.children.filter((c) => c.name === 'VEVENT');
+    expect(events).toHaveLength(4);
+    expect(events.some((e) => property(e, 'DTSTART').value === '20270301' && /no longer served/.test(property(e, 'SUMMARY').value))).toBe(true);
+  });
+
+  it('counts a passed date as passed', () => {
+    const files = deprecationFiles(doc, { today: '2027-03-11' });
+    expect(files.html).toContain('passed 10 days ago');
+  });
+
+  it('explains a bundle without the registry', () => {
+    expect(() => deprecationFiles({}, { today: '2026-12-01' })).toThrow(/no x-resource-versions: rebuild it/);
+  });
+});
+
+describe('Redoc without outside requests', () => {
+  const require = createRequire(import.meta.url);
+  const source = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+
+  it('drops the CDN logo and writes inline images out as files', () => {
+    const { script, images } = patchRedoc(source);
+    expect(script).not.toContain('cdn.redoc.ly');
+    expect(script).not.toMatch(/data:image\//);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) {
+      expect(script).toContain(`assets/${image.name}`);
+      if (image.name.endsWith('.svg')) expect(image.bytes.toString('utf8')).toMatch(/^<svg\b/);
+    }
+  });
+
+  it('fails loudly when Redoc changes', () => {
+    expect(() => patchRedoc('console.log("another version")')).toThrow(/expected the CDN logo snippet once, found it 0 times/);
+  });
+});
+
+describe('the built site', () => {
+  let site;
+  beforeAll(() => {
+    site = buildSite({ outDir: mkdtempSync(path.join(tmpdir(), 'payroll-docs-build-')), today: '2026-12-01' });
+    temp.push(site.outDir);
+  });
+
+  it('sets a Content-Security-Policy on every page and loads nothing from elsewhere', () => {
+    const pages = readdirSync(site.outDir).filter((name) => name.endsWith('.html'));
+    expect(pages.sort()).toEqual(['404.html', 'changelog.html', 'deprecations.html', 'index.html', 'journal.html', 'payroll.html']);
+    for (const name of pages) {
+      const html = readFileSync(path.join(site.outDir, name), 'utf8');
+      const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
+      expect(csp, name).toMatch(/^default-src 'self'; script-src 'self'; /);
+      expect(csp, name).toContain("object-src 'none'");
+      expect(csp, name).not.toMatch(/unsafe-eval|\*|https?:/);
+      if (name === 'payroll.html' || name === 'journal.html') {
+        expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+        expect(csp).toContain('worker-src blob:');
+      } else {
+        expect(csp).toContain("style-src 'self';");
+      }
+      // Every script is a file of the site (the JSON options block is data, not script).
+      for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+        if (/type="application\/json"/.test(match[1])) continue;
+        expect(match[1], name).toMatch(/src="(?:assets\/)[\w.-]+"/);
+        expect(match[2]).toBe('');
+      }
+      for (const match of html.matchAll(/<(?:link|script|img|iframe|source)\b[^>]*\b(?:src|href)="([^"]+)"/g)) {
+        expect(match[1], name).not.toMatch(/^(?:https?:)?\/\//);
+      }
+    }
+  });
+
+  it('reports each page with its weight', () => {
+    const payroll = site.pages.find((page) => page.page === 'payroll.html');
+    expect(payroll.assets).toEqual(expect.arrayContaining(['assets/redoc.standalone.js', 'assets/reference.js', 'payroll.json', 'assets/site.css']));
+    expect(payroll.totalBytes).toBe(payroll.htmlBytes + payroll.assetBytes);
+    expect(site.calendarEntries).toBeGreaterThan(0);
+  });
+});
