@@ -1,5 +1,5 @@
 // The bin: ports (--port, PORT, 0), the ready line, dynamic mode, --watch, bad arguments.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -22,6 +22,22 @@ async function start(args: string[], env: NodeJS.ProcessEnv = {}): Promise<MockP
   const mock = await startProcess(args, env);
   running.push(mock);
   return mock;
+}
+
+/** Runs the bin to its end (asynchronously: the tests of a block run side by side). */
+function runBin(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
 }
 
 function freePort(): Promise<number> {
@@ -52,38 +68,34 @@ describe.concurrent('ports', () => {
     expect(fromFlag.url).toBe(`http://127.0.0.1:${b}`);
   });
 
-  it('exits with a clear message when the port is taken', () => {
+  it('exits with a clear message when the port is taken', async () => {
     const blocker = net.createServer();
-    return new Promise<void>((resolve) => {
-      blocker.listen(0, '127.0.0.1', () => {
-        const { port } = blocker.address() as net.AddressInfo;
-        const run = spawnSync(process.execPath, [bin, '--port', String(port), '--spec-dir', dir], { encoding: 'utf8', timeout: 20_000 });
-        blocker.close();
-        expect(run.status).toBe(1);
-        expect(run.stdout).toBe('');
-        expect(run.stderr).toContain(`port ${port} is already in use`);
-        resolve();
-      });
-    });
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    const run = await runBin(['--port', String(port), '--spec-dir', dir]);
+    blocker.close();
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`port ${port} is already in use`);
   });
 
-  it('refuses bad arguments with exit code 2 and usage', () => {
+  it('refuses bad arguments with exit code 2 and usage', async () => {
     for (const args of [['--port', 'abc'], ['--port', '70000'], ['--nope'], ['--max-body', '0']]) {
-      const run = spawnSync(process.execPath, [bin, ...args, '--spec-dir', dir], { encoding: 'utf8', timeout: 20_000 });
+      const run = await runBin([...args, '--spec-dir', dir]);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stdout, args.join(' ')).toBe('');
     }
   });
 
-  it('prints help', () => {
-    const run = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8', timeout: 20_000 });
+  it('prints help', async () => {
+    const run = await runBin(['--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('--dynamic');
   });
 
-  it('exits 1 when no bundle can be loaded', () => {
+  it('exits 1 when no bundle can be loaded', async () => {
     const empty = fs.mkdtempSync(path.join(dir, 'empty-'));
-    const run = spawnSync(process.execPath, [bin, '--port', '0', '--spec-dir', empty], { encoding: 'utf8', timeout: 20_000 });
+    const run = await runBin(['--port', '0', '--spec-dir', empty]);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('no API description could be loaded');
   });

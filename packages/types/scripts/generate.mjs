@@ -30,7 +30,7 @@ for (const api of apis) {
   try {
     doc = JSON.parse(fs.readFileSync(bundle, 'utf8'));
   } catch (error) {
-    console.error(`types: spec/dist/${api}.json is not valid JSON: ${error.message}`);
+    console.error(`types: ${bundle} is not valid JSON: ${error.message}`);
     process.exit(1);
   }
   if (!doc || typeof doc !== 'object' || !doc.paths) {

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { journalOperations, payrollOperations } from '../src/generated/operations.js';
+
+const script = fileURLToPath(new URL('../scripts/generate.mjs', import.meta.url));
+const dist = fileURLToPath(new URL('../../../spec/dist', import.meta.url));
+const methods = ['get', 'put', 'post', 'delete', 'patch'];
+type Doc = { paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, { content?: Record<string, unknown> }>; requestBody?: { content?: Record<string, unknown> } }>>; 'x-resource-versions': { resources: Record<string, { operations: string[]; versions: { version: string }[] }> } };
+const load = (api: string) => JSON.parse(fs.readFileSync(path.join(dist, `${api}.json`), 'utf8')) as Doc;
+
+describe('the runtime version table', () => {
+  it('has every payroll operation with the versions of its media type keys and its registry resource', () => {
+    const doc = load('payroll');
+    const registry = doc['x-resource-versions'].resources;
+    let count = 0;
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const m of methods) {
+        const op = item[m];
+        if (!op?.operationId) continue;
+        count++;
+        const entry = (payrollOperations as Record<string, readonly [string, string, number, readonly string[]]>)[`${m.toUpperCase()} ${p}`];
+        expect(entry, `${m} ${p}`).toBeDefined();
+        const [id, resource, , versions] = entry!;
+        expect(id).toBe(op.operationId);
+        expect(registry[resource]!.operations).toContain(id);
+        const keys = [...Object.values(op.responses ?? {}).flatMap((r) => Object.keys(r.content ?? {})), ...Object.keys(op.requestBody?.content ?? {})];
+        const fromKeys = [...new Set(keys.map((k) => /version=(\d{4}-\d{2}-\d{2})/.exec(k)?.[1]).filter(Boolean))];
+        if (fromKeys.length > 0) expect([...versions].sort()).toEqual(fromKeys.sort());
+      }
+    }
+    expect(Object.keys(payrollOperations)).toHaveLength(count);
+  });
+
+  it('has every journal operation', () => {
+    const doc = load('journal');
+    const ids = Object.values(doc.paths).flatMap((item) => methods.map((m) => item[m]?.operationId).filter(Boolean));
+    expect(Object.values(journalOperations).map((e) => e[0]).sort()).toEqual(ids.sort());
+  });
+
+  it('the generator fails clearly when a bundle is missing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-gen-'));
+    try {
+      fs.copyFileSync(path.join(dist, 'payroll.json'), path.join(dir, 'payroll.json'));
+      const run = spawnSync(process.execPath, [script, '--dist', dir], { encoding: 'utf8' });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`${path.join(dir, 'journal.json')} does not exist`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
