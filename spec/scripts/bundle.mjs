@@ -1,18 +1,28 @@
 // Bundles each API description into dist/<api>.json and dist/<api>.yaml. Redocly resolves
 // the split files; this script then attaches the resource version registry, so that every
 // consumer (types, client, mock, docs, policy checker) reads one file per API.
+//
+//   node scripts/bundle.mjs [--watch] [--spec-dir <dir>]
+//
+// --watch rebundles whenever a source file changes, so that a running mock (which reloads
+// dist/) picks up edits to the description without a restart. --spec-dir bundles another
+// copy of this folder (tests use it to work on a scratch copy).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import YAML from 'yaml';
 
-const specDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ownDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: options } = parseArgs({
+  options: { watch: { type: 'boolean', default: false }, 'spec-dir': { type: 'string' } },
+});
+const specDir = path.resolve(options['spec-dir'] ?? ownDir);
 const distDir = path.join(specDir, 'dist');
-const redocly = path.join(specDir, 'node_modules', '.bin', 'redocly');
+const redocly = path.join(ownDir, 'node_modules', '.bin', 'redocly');
 const apis = ['payroll', 'journal'];
-
-fs.mkdirSync(distDir, { recursive: true });
+const sourceDirs = ['common', ...apis];
 
 function writeAtomically(file, text) {
   const tmp = `${file}.${process.pid}.tmp`;
@@ -20,24 +30,22 @@ function writeAtomically(file, text) {
   fs.renameSync(tmp, file);
 }
 
-let failed = false;
-for (const api of apis) {
+function bundle(api) {
   const root = path.join(specDir, api, 'openapi.yaml');
   if (!fs.existsSync(root)) {
     console.error(`bundle: ${api}/openapi.yaml does not exist`);
-    failed = true;
-    continue;
+    return false;
   }
   const tmp = path.join(distDir, `.${api}.${process.pid}.json`);
-  const run = spawnSync(redocly, ['bundle', api, '--output', tmp, '--ext', 'json'], {
+  const run = spawnSync(redocly, ['bundle', root, '--output', tmp, '--ext', 'json'], {
     cwd: specDir,
     encoding: 'utf8',
   });
   if (run.status !== 0) {
     console.error(run.stdout, run.stderr);
     console.error(`bundle: redocly could not bundle ${api}`);
-    failed = true;
-    continue;
+    fs.rmSync(tmp, { force: true });
+    return false;
   }
   const doc = JSON.parse(fs.readFileSync(tmp, 'utf8'));
   fs.rmSync(tmp);
@@ -49,5 +57,26 @@ for (const api of apis) {
   writeAtomically(path.join(distDir, `${api}.yaml`), YAML.stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
   const size = fs.statSync(path.join(distDir, `${api}.json`)).size;
   console.log(`bundle: dist/${api}.json and dist/${api}.yaml (${(size / 1024).toFixed(1)} KiB)`);
+  return true;
 }
-process.exit(failed ? 1 : 0);
+
+function bundleAll() {
+  fs.mkdirSync(distDir, { recursive: true });
+  return apis.map(bundle).every(Boolean);
+}
+
+const ok = bundleAll();
+if (!options.watch) process.exit(ok ? 0 : 1);
+
+// Editors save in bursts (temp file, rename, chmod): wait for the burst to settle.
+let timer;
+const rebundle = () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    if (!bundleAll()) console.error('bundle: kept the previous bundles; fix the description and save again');
+  }, 150);
+};
+for (const dir of sourceDirs) {
+  fs.watch(path.join(specDir, dir), { recursive: true }, rebundle);
+}
+console.log(`bundle: watching ${sourceDirs.join(', ')} for changes`);

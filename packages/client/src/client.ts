@@ -45,7 +45,7 @@ const createClient: CreateClient = typeof namespaceDefault === 'function' ? name
 const ENVIRONMENTS: readonly string[] = ['acceptance', 'production'];
 
 function baseUrlOf(options: ClientOptions, suffix: '/v2' | ''): string {
-  const o = options as { environment?: string; host?: string; baseUrl?: string };
+  const o = (options ?? {}) as { environment?: string; host?: string; baseUrl?: string };
   if (o.baseUrl !== undefined) {
     if (o.environment !== undefined || o.host !== undefined) {
       throw new TypeError('give either baseUrl, or environment with host, not both');
@@ -87,7 +87,10 @@ function build(
       const accept = request.headers.get('accept');
       const [info, acceptValue, contentType] = describe(request.method, schemaPath, accept);
       request.headers.set('Accept', acceptValue);
-      if (contentType && request.body) request.headers.set('Content-Type', contentType);
+      // Versions the JSON body openapi-fetch serialised; other bodies keep their own type.
+      if (contentType && request.body && request.headers.get('content-type') === 'application/json') {
+        request.headers.set('Content-Type', contentType);
+      }
       infos.set(request, info);
     },
   };

@@ -68,15 +68,15 @@ const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
  * constructing one, so that each call builds exactly one real Request, inside fetch.
  */
 export class Outgoing {
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: BodyInit | null;
-  readonly signal: AbortSignal | null;
-  readonly redirect: RequestRedirect | undefined;
-  constructor(
-    readonly url: string,
-    init: RequestInit = {},
-  ) {
+  // `declare`: assigned in the constructor, no separate field definitions in the output.
+  declare readonly url: string;
+  declare readonly method: string;
+  declare readonly headers: Headers;
+  declare readonly body: BodyInit | null;
+  declare readonly signal: AbortSignal | null;
+  declare readonly redirect: RequestRedirect | undefined;
+  constructor(url: string, init: RequestInit = {}) {
+    this.url = url;
     this.method = (init.method ?? 'GET').toUpperCase();
     this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     this.body = init.body ?? null;
@@ -133,8 +133,8 @@ export function createTransport(options: TransportOptions, describe: (request: O
     if (response.ok && /json/i.test(response.headers.get('content-type') ?? '')) {
       const text = await response.text();
       out = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
-      // Parse only answers that can carry something to report.
-      if (/"Warning"|"obsoleteDate"\s*:\s*"|"id"\s*:\s*"/.test(text)) {
+      // Parse only answers that can carry something to report: messages, or an obsolete date.
+      if (/"messages"\s*:\s*\[\s*\{|"obsoleteDate"\s*:\s*"/.test(text)) {
         try {
           body = JSON.parse(text);
         } catch {

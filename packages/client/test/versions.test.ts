@@ -20,6 +20,8 @@ describe('addresses', () => {
 
   it('rejects an environment without host, an unknown environment and a base URL without /v2', () => {
     expect(() => createPayrollClient({ environment: 'acceptance' } as never)).toThrow(/needs its host/);
+    expect(() => createPayrollClient(undefined as never)).toThrow(/give baseUrl, or environment/);
+    expect(() => createJournalClient(null as never)).toThrow(/give baseUrl, or environment/);
     expect(() => createPayrollClient({ environment: 'staging', host: 'x.nl' } as never)).toThrow(/acceptance or production/);
     expect(() => createPayrollClient({ baseUrl: 'https://api.test' })).toThrow(/followed by \/v2/);
     expect(() => createPayrollClient({ baseUrl: 'not a url' })).toThrow(/absolute http\(s\) URL/);

@@ -132,6 +132,7 @@ function viewOf(operation: Operation, response: MediaContent | undefined, reques
         ? { ...prism.request, body: { ...prism.request.body, contents: [{ ...request, mediaType: requestType }] } }
         : prism.request,
   };
+  if (operation.views.size >= 64) operation.views.clear();
   operation.views.set(key, view);
   return view;
 }
@@ -355,7 +356,9 @@ export function createMock(options: MockOptions = {}): Mock {
         requestVersion = bodyChoice.version.version;
       }
       requestContent = contentForVersion(matching, requestVersion);
-      requestType = ess;
+      // Prism sees one media type per body: every JSON flavour (text/json, application/*+json) as
+      // application/json, so that the set of operation views stays small whatever clients send.
+      requestType = isJsonMedia(ess) ? 'application/json' : ess;
       if (isJsonMedia(ess) || (requestContent && isJsonMedia(essence(requestContent.mediaType)))) {
         let text: string;
         try {

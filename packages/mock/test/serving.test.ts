@@ -235,6 +235,23 @@ describe('journal', () => {
     expect(textJson.headers['content-type']).toBe('text/json');
   });
 
+  it('accepts request bodies as application/json, text/json and application/*+json', async () => {
+    const post = Object.entries(journal.paths as Record<string, any>).find(([, item]) => item.post?.requestBody);
+    expect(post).toBeDefined();
+    const [template, item] = post as [string, any];
+    const media = item.post.requestBody.content['application/json'];
+    const ref = Object.values(media.examples ?? {})[0] as any;
+    const example = media.example ?? (ref?.$ref ? journal.components.examples[ref.$ref.split('/').pop()].value : ref?.value);
+    const target = `${mock().url}${template.replace(/\{[^}]+\}/g, EMPLOYER_ID)}`;
+    for (const type of ['application/json', 'text/json', 'application/vnd.payroll+json']) {
+      const res = await request(target, { method: 'POST', headers: headers('application/json', { 'Content-Type': type }), body: JSON.stringify(example) });
+      expect(res.status, type).toBe(201);
+    }
+    const plain = await request(target, { method: 'POST', headers: headers('application/json', { 'Content-Type': 'text/plain' }), body: JSON.stringify(example) });
+    expect(plain.status).toBe(400);
+    expect(plain.json()).toEqual({ messages: [expect.objectContaining({ type: 'BrokenBusinessRule', properties: ['Content-Type'] })] });
+  });
+
   it('requires the bearer token too', async () => {
     const res = await request(url(), { headers: { Accept: 'application/json' } });
     expect(res.status).toBe(401);

@@ -123,6 +123,7 @@ async function main() {
     console.log(`| raw fetch, µs per request | ${fmt(raw)} | | 1.00 |`);
     console.log(`| openapi-fetch, µs per request | ${fmt(perRequest['openapi-fetch'])} | raw fetch | ${(perRequest['openapi-fetch'] / raw).toFixed(2)} |`);
     console.log(`| @payroll-api/client, µs per request | ${fmt(perRequest['@payroll-api/client'])} | raw fetch | ${ratio.toFixed(2)} |`);
+    console.log(`| @payroll-api/client, µs per request | ${fmt(perRequest['@payroll-api/client'])} | openapi-fetch | ${(perRequest['@payroll-api/client'] / perRequest['openapi-fetch']).toFixed(2)} |`);
     console.log(`| client entry, bytes min | ${clientSize.min} | openapi-fetch ${baseSize.min} | ${(clientSize.min / baseSize.min).toFixed(2)} |`);
     console.log(`| client entry, bytes min+gz | ${clientSize.gzip} | openapi-fetch ${baseSize.gzip} | ${(clientSize.gzip / baseSize.gzip).toFixed(2)} |`);
     console.log('');
