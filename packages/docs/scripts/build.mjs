@@ -7,13 +7,14 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 try {
   const result = buildSite();
   const width = Math.max(...result.pages.map((p) => p.page.length));
-  process.stdout.write(`docs: built ${result.pages.length} pages in ${result.milliseconds} ms (as of ${result.today})\n`);
+  const lines = [`docs: built ${result.pages.length} pages in ${result.milliseconds} ms (as of ${result.today})`];
   for (const page of result.pages) {
-    process.stdout.write(`  ${page.page.padEnd(width)}  html ${kb(page.htmlBytes).padStart(10)}  + assets ${kb(page.assetBytes).padStart(10)}  = ${kb(page.totalBytes).padStart(10)}\n`);
+    lines.push(`  ${page.page.padEnd(width)}  html ${kb(page.htmlBytes).padStart(10)}  + assets ${kb(page.assetBytes).padStart(10)}  = ${kb(page.totalBytes).padStart(10)}`);
   }
-  process.stdout.write(
-    `  changelog: ${result.pendingChangesets} pending changeset(s), ${result.releasedPackages.length} package(s) released; calendar: ${result.calendarEntries} resource version(s)\n`,
+  lines.push(
+    `  changelog: ${result.pendingChangesets} pending changeset(s), ${result.releasedPackages.length} package(s) released; calendar: ${result.calendarEntries} resource version(s)`,
   );
+  process.stdout.write(`${lines.join('\n')}\n`);
 } catch (error) {
   process.stderr.write(`docs: ${error.message}\n`);
   process.exit(1);
