@@ -6,6 +6,7 @@
 // per tool. Run `pnpm build` first: the bundles are what clients and generators consume.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,8 +56,11 @@ function spectral() {
   const missing = bundles.filter((file) => !fs.existsSync(path.join(specDir, file)));
   if (missing.length > 0) throw new Error(`lint: ${missing.join(', ')} missing; run \`pnpm build\` (node scripts/bundle.mjs) first.`);
   // --fail-severity only sets the exit code; the counts below decide, so any warning fails.
-  const result = run(bin('spectral'), ['lint', ...bundles, '--ruleset', '.spectral.mjs', '--format', 'json', '--fail-severity', 'warn']);
-  const raw = parseJson('spectral', result);
+  // The JSON goes to a file: with no findings Spectral appends a sentence to stdout after it.
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spectral-')), 'results.json');
+  const result = run(bin('spectral'), ['lint', ...bundles, '--ruleset', '.spectral.mjs', '--format', 'json', '--output', out, '--fail-severity', 'warn']);
+  const raw = parseJson('spectral', { ...result, stdout: fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : result.stdout });
+  fs.rmSync(path.dirname(out), { recursive: true, force: true });
   if (!Array.isArray(raw)) throw new Error(`spectral reported ${JSON.stringify(raw).slice(0, 500)}`);
   const findings = raw.map((r) => ({
     api: path.basename(r.source).replace(/\.json$/, ''),

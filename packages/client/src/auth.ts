@@ -22,7 +22,8 @@ export type Auth = string | ((request: TokenRequest) => string | Promise<string>
 
 /** Normalised view the transport uses. */
 export interface Authenticator {
-  token(): Promise<string>;
+  /** A static token comes back as is, without a promise (the common case stays synchronous). */
+  token(): string | Promise<string>;
   /** Called once after a 401; false when this auth cannot produce another token. */
   renew(rejected: string): boolean;
 }
@@ -31,7 +32,7 @@ export function authenticator(auth: Auth | undefined): Authenticator | undefined
   if (auth === undefined) return undefined;
   if (typeof auth === 'string') {
     if (auth.length === 0) throw new TypeError('auth: the token is empty');
-    return { token: async () => auth, renew: () => false };
+    return { token: () => auth, renew: () => false };
   }
   if (typeof auth === 'function') {
     let force = false;

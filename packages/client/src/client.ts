@@ -73,8 +73,9 @@ function build(
   baseUrl: string,
   describe: (method: string, schemaPath: string, accept: string | null) => [OperationInfo, string, string?],
 ) {
-  const infos = new WeakMap<object, OperationInfo>();
-  const send = createTransport(options, (request) => infos.get(request));
+  // What a JSON call sends depends only on its method and path: computed once per operation.
+  const described = new Map<string, [OperationInfo, string, string?]>();
+  const send = createTransport(options);
   const client = createClient<never>({
     baseUrl,
     headers: options.headers,
@@ -85,13 +86,19 @@ function build(
   const versioning: Middleware = {
     onRequest({ request, schemaPath }) {
       const accept = request.headers.get('accept');
-      const [info, acceptValue, contentType] = describe(request.method, schemaPath, accept);
+      const key = `${request.method} ${schemaPath}`;
+      let found = accept === null ? described.get(key) : undefined;
+      if (!found) {
+        found = describe(request.method, schemaPath, accept);
+        if (accept === null) described.set(key, found);
+      }
+      const [info, acceptValue, contentType] = found;
       request.headers.set('Accept', acceptValue);
       // Versions the JSON body openapi-fetch serialised; other bodies keep their own type.
       if (contentType && request.body && request.headers.get('content-type') === 'application/json') {
         request.headers.set('Content-Type', contentType);
       }
-      infos.set(request, info);
+      (request as unknown as Outgoing).info = info;
     },
   };
   client.use(versioning);

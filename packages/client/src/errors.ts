@@ -16,20 +16,23 @@ export interface OperationInfo {
   version?: string;
 }
 
-const responseInfo = new WeakMap<Response, OperationInfo>();
-// The token a response was answered to, kept apart from anything an error exposes, so that an
-// answer echoing it can be scrubbed.
-const responseToken = new WeakMap<Response, string>();
-export const describeResponse = (response: Response): OperationInfo | undefined => responseInfo.get(response);
+// What the client knows about a response travels on the response itself, under a private
+// symbol (WeakMaps per request cost garbage-collection time). The token it was answered to is
+// kept only inside a scrubbing function, so that inspecting a response never shows it.
+const TAG = Symbol('payroll-api');
+interface Tag {
+  info?: OperationInfo;
+  scrub?: (text: string) => string;
+}
+type Tagged = Response & { [TAG]?: Tag };
 export const tagResponse = (response: Response, info: OperationInfo | undefined, token?: string): Response => {
-  if (info) responseInfo.set(response, info);
-  if (token) responseToken.set(response, token);
+  (response as Tagged)[TAG] = { info, scrub: token ? (text) => redact(text, [token]) : undefined };
   return response;
 };
 
 /** A copy of a parsed body with every string scrubbed of the token (tokens need no JSON escaping). */
-const scrub = (body: unknown, token: string | undefined): unknown =>
-  token && body !== undefined ? JSON.parse(redact(JSON.stringify(body), [token])) : body;
+const scrub = (body: unknown, tag: Tag | undefined): unknown =>
+  tag?.scrub && body !== undefined ? JSON.parse(tag.scrub(JSON.stringify(body))) : body;
 
 /** The messages of an envelope-shaped body (empty for anything else). */
 export function messagesOf(body: unknown): Message[] {
@@ -90,8 +93,9 @@ export class ApiError extends Error {
   static from(result: { error?: unknown; response: Response }): ApiError | undefined {
     const { response } = result;
     if (response.ok) return undefined;
-    const info = describeResponse(response);
-    const body = scrub(result.error, responseToken.get(response));
+    const tag = (response as Tagged)[TAG];
+    const info = tag?.info;
+    const body = scrub(result.error, tag);
     return new ApiError(response.status, info?.operation ?? response.url, body, info);
   }
 }

@@ -75,6 +75,8 @@ export class Outgoing {
   declare readonly body: BodyInit | null;
   declare readonly signal: AbortSignal | null;
   declare readonly redirect: RequestRedirect | undefined;
+  /** The operation, set by the client's middleware. */
+  declare info: OperationInfo | undefined;
   constructor(url: string, init: RequestInit = {}) {
     this.url = url;
     this.method = (init.method ?? 'GET').toUpperCase();
@@ -85,7 +87,7 @@ export class Outgoing {
   }
 }
 
-export function createTransport(options: TransportOptions, describe: (request: Outgoing) => OperationInfo | undefined) {
+export function createTransport(options: TransportOptions) {
   const auth = authenticator(options.auth);
   const retry = options.retry === false ? undefined : options.retry ?? {};
   const retries = retry?.retries ?? 2;
@@ -103,7 +105,10 @@ export function createTransport(options: TransportOptions, describe: (request: O
     const { url, method, headers, body, signal, redirect } = request;
     signal?.throwIfAborted();
     // Without a time limit the request goes as it is: its own signal carries cancellation.
-    if (!timeoutMs) return inspect(await fetchImpl(url, { method, headers, body, signal, redirect }), info, token);
+    if (!timeoutMs) {
+      const response = await fetchImpl(url, { method, headers, body, signal, redirect });
+      return inspecting ? inspect(response, info, token) : tagResponse(response, info, token);
+    }
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -114,7 +119,7 @@ export function createTransport(options: TransportOptions, describe: (request: O
     signal?.addEventListener('abort', onAbort);
     try {
       const response = await fetchImpl(url, { method, headers, body, signal: controller.signal, redirect });
-      return await inspect(response, info, token);
+      return inspecting ? await inspect(response, info, token) : tagResponse(response, info, token);
     } catch (error) {
       if (timedOut) throw new TimeoutError(`${info?.operation ?? method} timed out after ${timeoutMs} ms`);
       throw error;
@@ -125,7 +130,6 @@ export function createTransport(options: TransportOptions, describe: (request: O
   }
 
   async function inspect(response: Response, info: OperationInfo | undefined, token?: string): Promise<Response> {
-    if (!inspecting) return tagResponse(response, info, token);
     const deprecation = response.headers.get('deprecation') ?? undefined;
     const sunset = response.headers.get('sunset') ?? undefined;
     let body: unknown;
@@ -187,14 +191,14 @@ export function createTransport(options: TransportOptions, describe: (request: O
   }
 
   return async function send(request: Outgoing): Promise<Response> {
-    const info = describe(request);
-    const { method, signal } = request;
+    const { method, signal, info } = request;
     // Bodies openapi-fetch serialises (strings, FormData, …) can be sent again; a stream cannot.
     const repeatable = !(request.body instanceof ReadableStream);
     const mayRetry = retry !== undefined && repeatable && methods.includes(method);
     let renewed = false;
     for (let n = 0; ; n++) {
-      const token = auth ? await auth.token() : undefined;
+      const pending = auth?.token();
+      const token = typeof pending === 'object' ? await pending : pending;
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       let response: Response;
       try {
