@@ -2,13 +2,10 @@
 // operation at its exact path with the activity's verb, the statuses and media types are those
 // the contract states, and every validation code of section 7 is a machine-matchable enum value
 // of the right operation's 400 response, spelled exactly.
-import fs from 'node:fs';
-import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import YAML from 'yaml';
-import { deref, loadBundle, operationsOf, specDir, type OpenApiDocument } from './support/bundles.js';
+import { deref, loadBundle, operationsOf, type OpenApiDocument } from './support/bundles.js';
 import contract from './fixtures/journal-activities.json' with { type: 'json' };
 
 const doc = loadBundle('journal');
@@ -237,19 +234,5 @@ describe('journal description against the contract', () => {
     }
   });
 
-  it('names no component twice (Redocly suffixes clashing file names with -2)', () => {
-    for (const [kind, entries] of Object.entries(doc.components ?? {})) {
-      for (const name of Object.keys(entries)) expect(name, `${kind}/${name}`).not.toMatch(/-\d+$/);
-    }
-  });
 
-  it('keeps the operation index in spec/journal/README.md complete', () => {
-    const readme = fs.readFileSync(path.join(specDir, 'journal', 'README.md'), 'utf8');
-    const root = YAML.parse(fs.readFileSync(path.join(specDir, 'journal', 'openapi.yaml'), 'utf8'));
-    for (const { operation, path: p, method } of operations) {
-      const file = root.paths[p].$ref.replace('./', '');
-      expect(file).toBe(`paths/${p.replace(/^\/journal\//, '').replaceAll('/', '_')}.yaml`);
-      expect(readme, operation.operationId).toContain(`| ${operation.operationId} | \`${file}\` | ${method.toUpperCase()} |`);
-    }
-  });
 });

@@ -1,11 +1,8 @@
 // The payroll description against the contract's own lists: every activity of section 4.3 is
 // an operation with the activity's verb as method, every path of section 4.2 appears verbatim,
 // and every other path is marked as inferred.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import YAML from 'yaml';
-import { loadBundle, operationsOf, specDir } from './support/bundles.js';
+import { loadBundle, operationsOf } from './support/bundles.js';
 import contract from './fixtures/payroll-activities.json' with { type: 'json' };
 
 const doc = loadBundle('payroll');
@@ -58,18 +55,5 @@ describe('payroll description against the contract', () => {
     expect([...assigned].sort()).toEqual(operations.map((o) => o.operation.operationId).sort());
   });
 
-  it('names no component twice (Redocly suffixes clashing file names with -2)', () => {
-    for (const [kind, entries] of Object.entries(doc.components ?? {})) {
-      for (const name of Object.keys(entries)) expect(name, `${kind}/${name}`).not.toMatch(/-\d+$/);
-    }
-  });
 
-  it('keeps the operation index in spec/payroll/README.md complete', () => {
-    const readme = fs.readFileSync(path.join(specDir, 'payroll', 'README.md'), 'utf8');
-    const root = YAML.parse(fs.readFileSync(path.join(specDir, 'payroll', 'openapi.yaml'), 'utf8'));
-    for (const { operation, path: p } of operations) {
-      const file = root.paths[p].$ref.replace('./', '');
-      expect(readme, operation.operationId).toContain(`| ${operation.operationId} | \`${file}\` |`);
-    }
-  });
 });
