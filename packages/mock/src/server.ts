@@ -288,7 +288,12 @@ export function createMock(options: MockOptions = {}): Mock {
     if (!prefs.ok) return badRequest(operation, null, [message(400, prefs.description, ['Prefer'])]);
 
     // Response media type and resource version, from Accept.
-    const negotiated = negotiate(parseAccept(req.headers.accept), successContents(operation.prism), operation.exportable);
+    const acceptHeader = req.headers.accept;
+    const ranges = parseAccept(acceptHeader);
+    if (acceptHeader !== undefined && acceptHeader.trim() !== '' && ranges.length === 0) {
+      return badRequest(operation, null, [message(400, `Accept holds no media type (e.g. application/json;version=yyyy-MM-dd): '${acceptHeader.slice(0, 100)}'.`, ['Accept'])]);
+    }
+    const negotiated = negotiate(ranges, successContents(operation.prism), operation.exportable);
     if (negotiated.kind === 'unacceptable') {
       return badRequest(operation, null, [
         message(400, `The media type in Accept is not offered by ${operation.operationId}; offered: ${negotiated.offered.join(', ') || 'none'}.`, ['Accept']),

@@ -118,9 +118,16 @@ describe('invalid parameters and headers', () => {
     }
   });
 
-  it('names an Accept that breaks the pattern of the description', async () => {
-    const res = await request(employees(), { headers: headers('application/json, text/plain;q=0.5') });
-    expect(expectEnvelope(res)).toEqual(['Accept']);
+  it('serves a list of media ranges, as HTTP clients such as axios send by default', async () => {
+    const res = await request(employees(), { headers: headers('application/json, text/plain, */*') });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json;\s*version=2021-03-29/);
+  });
+
+  it('names an Accept whose version is not a date', async () => {
+    for (const accept of ['application/json;version=2021-13-45', 'application/json;version=latest']) {
+      expect(expectEnvelope(await request(employees(), { headers: headers(accept) })), accept).toEqual(['Accept']);
+    }
   });
 });
 
