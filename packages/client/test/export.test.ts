@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createJournalClient, createPayrollClient, exportList, fileNameOf, reportInputHeader } from '../src/index.js';
+import type { ListItem } from '@payroll-api/types/payroll';
+import { ApiError, createJournalClient, createPayrollClient, exportList, fileNameOf, reportInputHeader, type ReportInput } from '../src/index.js';
 import { BASE, EMPLOYER, PROFILE, fakeFetch, json } from './fake-fetch.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const csv = 'Personeelsnummer;Achternaam\r\n1;Jansen\r\n';
+const report: ReportInput<ListItem<'GetEmployeesByEmployerId'>> = {
+  fileNameWithoutExtension: 'medewerkers',
+  delimiter: ';',
+  decimalSeparator: ',',
+  fields: [
+    { fieldName: 'employeeNumber', reportColumnName: 'Personeelsnummer' },
+    { fieldName: 'personalDetails.lastName', reportColumnName: 'Achternaam' },
+    { fieldName: 'personalDetails.dateOfBirth', reportColumnName: 'Geboortedatum', format: 'dd-MM-yyyy' },
+  ],
+};
 
 describe('export', () => {
   it('downloads csv with the versioned export media type and a typed X-ReportInput', async () => {
@@ -11,31 +22,13 @@ describe('export', () => {
     const client = createPayrollClient({ baseUrl: BASE, fetch: server.fetch, auth: 'tok-1' });
     const result = await exportList(client, '/v2/providers/employers/{employerId}/employees', {
       format: 'csv',
-      report: {
-        fileNameWithoutExtension: 'medewerkers',
-        delimiter: ';',
-        decimalSeparator: ',',
-        fields: [
-          { fieldName: 'employeeNumber', reportColumnName: 'Personeelsnummer' },
-          { fieldName: 'personalDetails.lastName', reportColumnName: 'Achternaam' },
-          { fieldName: 'personalDetails.dateOfBirth', reportColumnName: 'Geboortedatum', format: 'dd-MM-yyyy' },
-        ],
-      },
+      report,
       params: { path: { employerId: EMPLOYER }, query: { filter: 'endDate eq null' } },
     });
     const request = server.calls[0]!;
     expect(request.headers.get('accept')).toBe('text/csv;version=2021-03-29');
     expect(request.headers.get('authorization')).toBe('Bearer tok-1');
-    expect(JSON.parse(request.headers.get('x-reportinput')!)).toEqual({
-      fileNameWithoutExtension: 'medewerkers',
-      delimiter: ';',
-      decimalSeparator: ',',
-      fields: [
-        { fieldName: 'employeeNumber', reportColumnName: 'Personeelsnummer' },
-        { fieldName: 'personalDetails.lastName', reportColumnName: 'Achternaam' },
-        { fieldName: 'personalDetails.dateOfBirth', reportColumnName: 'Geboortedatum', format: 'dd-MM-yyyy' },
-      ],
-    });
+    expect(JSON.parse(request.headers.get('x-reportinput')!)).toEqual(report);
     expect(new URL(request.url).searchParams.get('filter')).toBe('endDate eq null');
     expect(new TextDecoder().decode(result.bytes)).toBe(csv);
     expect(result.fileName).toBe('medewerkers.csv');
