@@ -1,10 +1,10 @@
 // The two clients: openapi-fetch clients typed by the generated paths, with the transport
 // (auth, retries, timeouts, inspection) and the resource version of every payroll request.
 import * as openapiFetch from 'openapi-fetch';
-import type { Client, Middleware } from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
 import type { OperationInfo } from './errors.js';
 import { journalOperations, payrollOperations } from './generated/operations.js';
-import { Outgoing, createTransport, type TransportOptions } from './transport.js';
+import { createTransport, type Outgoing, type TransportOptions } from './transport.js';
 import type { JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion } from './types.js';
 import { checkVersionDate, pickVersion, withVersion } from './versions.js';
 
@@ -68,40 +68,78 @@ function baseUrlOf(options: ClientOptions, suffix: '/v2' | ''): string {
   return `https://${o.host}${suffix}`;
 }
 
+const CALLS = ['request', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+
 function build(
   options: ClientOptions,
   baseUrl: string,
   describe: (method: string, schemaPath: string, accept: string | null) => [OperationInfo, string, string?],
 ) {
-  // What a JSON call sends depends only on its method and path: computed once per operation.
-  const described = new Map<string, [OperationInfo, string, string?]>();
-  const send = createTransport(options);
+  // What a JSON call sends depends only on its method and path: computed once per operation,
+  // found by method, then by path (the path as the caller wrote it: no key to build and hash).
+  const described: Record<string, Map<string, [OperationInfo, string, string?]>> = {};
+  // The schema path of the call being made, set by the wrappers below.
+  let schemaPath: string | undefined;
+  /**
+   * What openapi-fetch builds for a call (its `Request` option): the parts of a Request without
+   * constructing one, so that each call builds exactly one real Request, inside fetch. It is
+   * built synchronously inside the call, so the call is versioned here, before any middleware
+   * runs, and without a middleware of our own (each would cost every call a promise and more).
+   */
+  class Call implements Outgoing {
+    // `declare`: assigned in the constructor, no separate field definitions in the output.
+    declare readonly url: string;
+    declare readonly method: string;
+    declare readonly headers: Headers;
+    declare readonly body: BodyInit | null;
+    declare readonly signal: AbortSignal | null;
+    declare readonly init: RequestInit;
+    declare readonly info: OperationInfo;
+    // openapi-fetch always gives the method, in upper case, and the merged headers as Headers.
+    constructor(url: string, init: RequestInit & { method: string; headers: Headers }) {
+      const { method, headers } = init;
+      const accept = headers.get('accept');
+      const known = (described[method] ??= new Map());
+      let found = accept === null ? known.get(schemaPath!) : undefined;
+      if (!found) {
+        found = describe(method, schemaPath!, accept);
+        if (accept === null) known.set(schemaPath!, found);
+      }
+      const [info, acceptValue, contentType] = found;
+      headers.set('Accept', acceptValue);
+      // Versions the JSON body openapi-fetch serialised; other bodies keep their own type.
+      if (contentType && init.body && headers.get('content-type') === 'application/json') {
+        headers.set('Content-Type', contentType);
+      }
+      this.url = url;
+      this.method = method;
+      this.headers = headers;
+      this.body = init.body ?? null;
+      this.signal = init.signal ?? null;
+      this.init = init;
+      this.info = info;
+    }
+  }
   const client = createClient<never>({
     baseUrl,
     headers: options.headers,
-    // openapi-fetch hands its fetch what its Request option builds: an Outgoing.
-    Request: Outgoing as unknown as typeof Request,
-    fetch: send as unknown as (request: Request) => Promise<Response>,
+    Request: Call as unknown as typeof Request,
+    fetch: createTransport(options) as unknown as (request: Request) => Promise<Response>,
   });
-  const versioning: Middleware = {
-    onRequest({ request, schemaPath }) {
-      const accept = request.headers.get('accept');
-      const key = `${request.method} ${schemaPath}`;
-      let found = accept === null ? described.get(key) : undefined;
-      if (!found) {
-        found = describe(request.method, schemaPath, accept);
-        if (accept === null) described.set(key, found);
-      }
-      const [info, acceptValue, contentType] = found;
-      request.headers.set('Accept', acceptValue);
-      // Versions the JSON body openapi-fetch serialised; other bodies keep their own type.
-      if (contentType && request.body && request.headers.get('content-type') === 'application/json') {
-        request.headers.set('Content-Type', contentType);
-      }
-      (request as unknown as Outgoing).info = info;
-    },
-  };
-  client.use(versioning);
+  // openapi-fetch's calls (`request(method, path, init)` and one per HTTP method), wrapped to
+  // tell the request being built which schema path it is for. The outer path is restored, so
+  // a call made while another is being built (from a body serializer, say) leaves it intact.
+  const calls = client as unknown as Record<string, (a: unknown, b: unknown, c?: unknown) => unknown>;
+  for (const name of CALLS) {
+    const call = calls[name]!;
+    calls[name] = (a, b, c) => {
+      const outer = schemaPath;
+      schemaPath = (name === 'request' ? b : a) as string;
+      const result = call(a, b, c);
+      schemaPath = outer;
+      return result;
+    };
+  }
   return client;
 }
 
@@ -118,7 +156,7 @@ function lookup(table: Table, api: string, method: string, schemaPath: string, a
   if (!media.startsWith('application/json') && !((entry[flagsAt] as number) & EXPORT)) {
     throw new TypeError(`${entry[0]} offers no export (${media})`);
   }
-  return { entry, media };
+  return [entry, media] as const;
 }
 
 /** A client of the Payroll and HR API v2. */
@@ -128,7 +166,7 @@ export function createPayrollClient(options: PayrollClientOptions): PayrollClien
   const date = checkVersionDate(options?.resourceVersionDate);
   const baseUrl = baseUrlOf(options, '/v2');
   return build(options, baseUrl, (method, schemaPath, accept) => {
-    const { entry, media } = lookup(payrollOperations, 'Payroll', method, schemaPath, accept, 2);
+    const [entry, media] = lookup(payrollOperations, 'Payroll', method, schemaPath, accept, 2);
     const [operation, resource, , versions] = entry as [string, string, number, readonly string[]];
     const version = pickVersion(versions, date, operation);
     return [
@@ -143,7 +181,7 @@ export function createPayrollClient(options: PayrollClientOptions): PayrollClien
 export function createJournalClient(options: ClientOptions): JournalClient {
   const baseUrl = baseUrlOf(options, '');
   return build(options, baseUrl, (method, schemaPath, accept) => {
-    const { entry, media } = lookup(journalOperations, 'Journal', method, schemaPath, accept, 1);
+    const [entry, media] = lookup(journalOperations, 'Journal', method, schemaPath, accept, 1);
     return [{ operation: entry[0] as string, method, path: schemaPath }, media];
   }) as JournalClient;
 }

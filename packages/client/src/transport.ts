@@ -63,28 +63,20 @@ export class TimeoutError extends Error {
 
 const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
 
-/**
- * What openapi-fetch builds for a call (its `Request` option): the parts of a Request without
- * constructing one, so that each call builds exactly one real Request, inside fetch.
- */
-export class Outgoing {
-  // `declare`: assigned in the constructor, no separate field definitions in the output.
-  declare readonly url: string;
-  declare readonly method: string;
-  declare readonly headers: Headers;
-  declare readonly body: BodyInit | null;
-  declare readonly signal: AbortSignal | null;
-  declare readonly redirect: RequestRedirect | undefined;
-  /** The operation, set by the client's middleware. */
-  declare info: OperationInfo | undefined;
-  constructor(url: string, init: RequestInit = {}) {
-    this.url = url;
-    this.method = (init.method ?? 'GET').toUpperCase();
-    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
-    this.body = init.body ?? null;
-    this.signal = init.signal ?? null;
-    this.redirect = init.redirect;
-  }
+/** What the transport sends: the parts of a Request that the client builds for a call (client.ts). */
+export interface Outgoing {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: BodyInit | null;
+  readonly signal: AbortSignal | null;
+  /**
+   * Everything the caller gave for fetch (credentials, cache, mode, …) with the headers
+   * above; passed on as it is.
+   */
+  readonly init: RequestInit;
+  /** The operation of the call. */
+  readonly info?: OperationInfo;
 }
 
 export function createTransport(options: TransportOptions) {
@@ -100,15 +92,13 @@ export function createTransport(options: TransportOptions) {
   const seen = new Set<string>();
   const inspecting = Boolean(options.onWarning || options.onPartialFailure || options.onDeprecation);
 
-  async function attempt(request: Outgoing, info?: OperationInfo, token?: string) {
+  function attempt(request: Outgoing, info?: OperationInfo): Promise<Response> {
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    const { url, method, headers, body, signal, redirect } = request;
+    const { url, method, signal, init } = request;
     signal?.throwIfAborted();
-    // Without a time limit the request goes as it is: its own signal carries cancellation.
-    if (!timeoutMs) {
-      const response = await fetchImpl(url, { method, headers, body, signal, redirect });
-      return inspecting ? inspect(response, info, token) : tagResponse(response, info, token);
-    }
+    // Without a time limit the request goes as it is (its own signal carries cancellation),
+    // and the answer comes back without any promise of the client's in between.
+    if (!timeoutMs) return inspecting ? inspect(fetchImpl(url, init), info) : fetchImpl(url, init);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -117,19 +107,23 @@ export function createTransport(options: TransportOptions) {
     }, timeoutMs);
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort);
-    try {
-      const response = await fetchImpl(url, { method, headers, body, signal: controller.signal, redirect });
-      return inspecting ? await inspect(response, info, token) : tagResponse(response, info, token);
-    } catch (error) {
-      if (timedOut) throw new TimeoutError(`${info?.operation ?? method} timed out after ${timeoutMs} ms`);
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
+    const timed = { ...init, signal: controller.signal };
+    return (async () => {
+      try {
+        const response = await fetchImpl(url, timed);
+        return inspecting ? await inspect(response, info) : response;
+      } catch (error) {
+        if (timedOut) throw new TimeoutError(`${info?.operation ?? method} timed out after ${timeoutMs} ms`);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      }
+    })();
   }
 
-  async function inspect(response: Response, info: OperationInfo | undefined, token?: string): Promise<Response> {
+  async function inspect(answer: Response | Promise<Response>, info: OperationInfo | undefined): Promise<Response> {
+    const response = await answer;
     const deprecation = response.headers.get('deprecation') ?? undefined;
     const sunset = response.headers.get('sunset') ?? undefined;
     let body: unknown;
@@ -171,7 +165,7 @@ export function createTransport(options: TransportOptions) {
       const failures = messagesByEntity(body, ['BrokenBusinessRule', 'Exception', 'NotFound']);
       if (failures.size > 0) options.onPartialFailure?.({ ...info, status: response.status, failures });
     }
-    return tagResponse(out, info, token);
+    return out;
   }
 
   function delay(n: number, signal: AbortSignal | null): Promise<void> {
@@ -202,7 +196,7 @@ export function createTransport(options: TransportOptions) {
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       let response: Response;
       try {
-        response = await attempt(request, info, token);
+        response = await attempt(request, info);
       } catch (error) {
         if (signal?.aborted || !mayRetry || n >= retries) throw error;
         await delay(n, signal);
@@ -220,7 +214,7 @@ export function createTransport(options: TransportOptions) {
         await delay(n, signal);
         continue;
       }
-      return response;
+      return tagResponse(response, info, token);
     }
   };
 }

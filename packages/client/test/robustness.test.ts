@@ -108,3 +108,20 @@ describe('timeouts and cancellation', () => {
     expect(() => createPayrollClient({ baseUrl: BASE, timeoutMs: 0 })).toThrow(/timeoutMs/);
   });
 });
+
+describe('fetch options', () => {
+  // Browser integrators rely on these (cookies for a same-site proxy, no HTTP cache, …).
+  it.each([
+    ['without a time limit', {}],
+    ['with a time limit', { timeoutMs: 5_000 }],
+  ])('passes the caller’s fetch options through to fetch, %s', async (_name, extra) => {
+    const server = fakeFetch(() => json(list([])));
+    const client = createPayrollClient({ baseUrl: BASE, fetch: server.fetch, auth: 'tok', ...extra });
+    await client.GET('/v2/providers', { credentials: 'include', cache: 'no-store', keepalive: true });
+    const request = server.calls[0]!;
+    expect(request.credentials).toBe('include');
+    expect(request.cache).toBe('no-store');
+    expect(request.keepalive).toBe(true);
+    expect(request.headers.get('accept')).toBe('application/json;version=2018-01-01');
+  });
+});

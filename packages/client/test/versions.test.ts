@@ -67,6 +67,37 @@ describe('resource versions', () => {
     expect(f.calls[3]!.headers.get('content-type')).toBe('application/json;version=2018-12-31');
   });
 
+  it('versions every form of call by its own path: request(), a detached method, a call made while another is built', async () => {
+    const f = fakeFetch(() => json({ version: version('2019-12-16'), messages: [], content: {} }));
+    const client = createPayrollClient({ baseUrl: BASE, fetch: f.fetch });
+    const seen: (string | null)[] = [];
+    client.use({ onRequest: ({ request }) => void seen.push(request.headers.get('accept')) });
+    const employment = '/v2/providers/employers/employees/employments/{employmentId}' as const;
+    const params = { path: { employmentId: EMPLOYMENT } };
+    await client.request('get', employment, { params });
+    const { GET } = client;
+    await GET('/v2/providers');
+    let inner: Promise<unknown> | undefined;
+    await client.PUT(employment, {
+      params,
+      body: { incomeRelationshipNumber: 1 } as never,
+      bodySerializer: (body) => {
+        inner = client.GET('/v2/providers');
+        return JSON.stringify(body);
+      },
+    });
+    await inner;
+    const sent = f.calls.map((c) => `${c.method} ${c.headers.get('accept')} ${c.headers.get('content-type')}`);
+    expect(sent).toEqual([
+      'GET application/json;version=2019-12-16 null',
+      'GET application/json;version=2018-01-01 null',
+      'GET application/json;version=2018-01-01 null',
+      'PUT application/json;version=2019-12-16 application/json;version=2019-12-16',
+    ]);
+    // Middleware sees the request as it is sent.
+    expect(seen).toEqual(f.calls.map((c) => c.headers.get('accept')));
+  });
+
   it('with resourceVersionDate sends the newest version dated on or before it', async () => {
     const f = fakeFetch(() => json({ version: version('2019-12-16'), messages: [], content: {} }));
     const client = createPayrollClient({ baseUrl: BASE, fetch: f.fetch, resourceVersionDate: '2020-06-30' });
