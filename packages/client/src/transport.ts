@@ -63,7 +63,11 @@ export class TimeoutError extends Error {
 
 const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
 
-/** What the transport sends: the parts of a Request that the client builds for a call (client.ts). */
+/**
+ * What the transport sends: the parts of a Request that the client builds for a call
+ * (client.ts). Middleware added with `client.use` receives it as the call's Request, so it
+ * keeps a Request's `url`, `method`, `headers`, `body` and `signal`.
+ */
 export interface Outgoing {
   readonly url: string;
   readonly method: string;
@@ -92,9 +96,9 @@ export function createTransport(options: TransportOptions) {
   const seen = new Set<string>();
   const inspecting = Boolean(options.onWarning || options.onPartialFailure || options.onDeprecation);
 
-  function attempt(request: Outgoing, info?: OperationInfo): Promise<Response> {
+  function attempt(request: Outgoing): Promise<Response> {
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    const { url, method, signal, init } = request;
+    const { url, method, signal, init, info } = request;
     signal?.throwIfAborted();
     // Without a time limit the request goes as it is (its own signal carries cancellation),
     // and the answer comes back without any promise of the client's in between.
@@ -196,7 +200,7 @@ export function createTransport(options: TransportOptions) {
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       let response: Response;
       try {
-        response = await attempt(request, info);
+        response = await attempt(request);
       } catch (error) {
         if (signal?.aborted || !mayRetry || n >= retries) throw error;
         await delay(n, signal);
