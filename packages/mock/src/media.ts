@@ -2,13 +2,26 @@
 // served is decided by the registry (versions.ts), not by string equality of media types.
 import { CSV, XLSX, essence, versionParam } from './spec.js';
 import type { MediaContent } from './prism-types.js';
+import { isCalendarDate } from './versions.js';
 
-export interface MediaRange {
-  essence: string;
+/** The `version=` a client's Accept or Content-Type asks for. */
+export interface RequestedVersion {
+  /** The requested date, when it is a calendar date written yyyy-MM-dd. */
   version: string | undefined;
-  /** The raw `version=` value when it is present but not a yyyy-MM-dd date. */
+  /** The raw `version=` value when it is present but not such a date. */
   badVersion: string | undefined;
+}
+
+export interface MediaRange extends RequestedVersion {
+  essence: string;
   q: number;
+}
+
+/** The `version=` parameter of one media type sent by a client. */
+export function requestedVersion(mediaType: string): RequestedVersion {
+  const raw = /;\s*version\s*=\s*"?([^;,"]*)"?/i.exec(mediaType)?.[1]?.trim();
+  if (raw === undefined) return { version: undefined, badVersion: undefined };
+  return isCalendarDate(raw) ? { version: raw, badVersion: undefined } : { version: undefined, badVersion: raw };
 }
 
 /** The ranges of an Accept header, best first; unparseable entries are dropped. */
@@ -18,15 +31,8 @@ export function parseAccept(header: string | undefined): MediaRange[] {
   for (const part of header.split(',').slice(0, 32)) {
     const ess = essence(part);
     if (!/^[\w.+*-]+\/[\w.+*-]+$/.test(ess)) continue;
-    const raw = /;\s*version\s*=\s*"?([^;,"]*)"?/i.exec(part)?.[1]?.trim();
-    const version = versionParam(part);
     const q = Number(/;\s*q\s*=\s*([\d.]+)/i.exec(part)?.[1] ?? '1');
-    ranges.push({
-      essence: ess,
-      version,
-      badVersion: raw !== undefined && version === undefined ? raw : undefined,
-      q: Number.isFinite(q) ? q : 0,
-    });
+    ranges.push({ essence: ess, ...requestedVersion(part), q: Number.isFinite(q) ? q : 0 });
   }
   return ranges.filter((r) => r.q > 0).sort((a, b) => b.q - a.q);
 }

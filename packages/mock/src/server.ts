@@ -10,11 +10,11 @@ import { createLogger } from '@stoplight/prism-core';
 import { createInstance } from '@stoplight/prism-http';
 import { envelope, message, UNAUTHORIZED_MESSAGE, violationMessages, type Message, type NameLookup, type VersionInfo } from './errors.js';
 import { buildCsv, buildXlsx, contentDisposition, listItems, parseReportInput } from './export.js';
-import { contentForVersion, isJsonMedia, mediaMatches, negotiate, parseAccept } from './media.js';
+import { contentForVersion, isJsonMedia, mediaMatches, negotiate, parseAccept, requestedVersion, type RequestedVersion } from './media.js';
 import { parsePreferences, PREFER_QUERY } from './prefer.js';
 import type { HttpOperation, MediaContent, PrismOutput, Violation } from './prism-types.js';
 import { CSV, XLSX, essence, loadApi, matchRoute, successContents, versionParam, type ApiName, type LoadedApi, type Operation } from './spec.js';
-import { deprecationHeaders, isCalendarDate, selectVersion, today, type VersionChoice } from './versions.js';
+import { deprecationHeaders, selectVersion, today, type VersionChoice } from './versions.js';
 
 export interface MockOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
@@ -98,9 +98,35 @@ function fallbackVersion(operation: Operation): VersionInfo | null {
   return newest ? { resourceVersion: newest.version, obsoleteDate: newest.obsoleteDate } : null;
 }
 
-function badRequest(operation: Operation, version: VersionInfo | null, messages: Message[]): Outgoing {
-  return json(400, envelope(version ?? fallbackVersion(operation), messages));
+/** An error answer in the contract's envelope, reporting `version` or else the newest served. */
+function errorReply(status: number, operation: Operation, version: VersionInfo | null, messages: Message[], headers?: Headers): Outgoing {
+  return json(status, envelope(version ?? fallbackVersion(operation), messages), headers);
 }
+
+function badRequest(operation: Operation, version: VersionInfo | null, messages: Message[]): Outgoing {
+  return errorReply(400, operation, version, messages);
+}
+
+type Served = Extract<VersionChoice, { ok: true }>;
+
+/**
+ * The resource version that the `version=` of a header (Accept or Content-Type) selects:
+ * undefined for an operation without versions, or the 400 that says why none is served.
+ */
+function versionFor(operation: Operation, header: 'Accept' | 'Content-Type', requested: RequestedVersion | undefined, reported: VersionInfo | null): Served | undefined | Outgoing {
+  if (requested?.badVersion !== undefined) {
+    return badRequest(operation, reported, [message(400, `The version in ${header} must be a date (yyyy-MM-dd), not '${requested.badVersion}'.`, [header])]);
+  }
+  if (!operation.resource) return undefined;
+  const choice = selectVersion(operation.resource, requested?.version, today());
+  return choice.ok ? choice : badRequest(operation, reported, [message(400, choice.reason, [header])]);
+}
+
+const isReply = (value: Served | Outgoing | undefined): value is Outgoing => value !== undefined && 'status' in value;
+
+// Prism validates requests and produces responses; security, response validation and proxying
+// are not its business here (the mock checks the bearer token itself).
+const PRISM_CONFIG = { checkSecurity: false, validateRequest: true, validateResponse: false, errors: false, upstreamProxy: undefined, isProxy: false };
 
 /** Prism reports header and query names in lower case; messages use the description's spelling. */
 function nameLookup(operation: Operation): NameLookup {
@@ -195,7 +221,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const loaded = new Map<ApiName, LoadedApi>();
 
   const prism = createInstance(
-    { mock: { dynamic: false }, checkSecurity: false, validateRequest: true, validateResponse: false, errors: false, upstreamProxy: undefined, isProxy: false } as never,
+    { mock: { dynamic: false }, ...PRISM_CONFIG } as never,
     { logger: createLogger('payroll-mock', { level: 'silent' }) as never },
   );
 
@@ -299,16 +325,9 @@ export function createMock(options: MockOptions = {}): Mock {
         message(400, `The media type in Accept is not offered by ${operation.operationId}; offered: ${negotiated.offered.join(', ') || 'none'}.`, ['Accept']),
       ]);
     }
-    const range = negotiated.range;
-    if (range?.badVersion !== undefined || (range?.version !== undefined && !isCalendarDate(range.version))) {
-      return badRequest(operation, null, [message(400, `The version in Accept must be a date (yyyy-MM-dd), not '${range?.badVersion ?? range?.version}'.`, ['Accept'])]);
-    }
-    let choice: VersionChoice | undefined;
-    if (operation.resource) {
-      choice = selectVersion(operation.resource, range?.version, today());
-      if (!choice.ok) return badRequest(operation, null, [message(400, choice.reason, ['Accept'])]);
-    }
-    const served = choice?.ok ? choice.version : undefined;
+    const choice = versionFor(operation, 'Accept', negotiated.range, null);
+    if (isReply(choice)) return choice;
+    const served = choice?.version;
     const version: VersionInfo | null = served ? { resourceVersion: served.version, obsoleteDate: served.obsoleteDate } : null;
 
     let responseContent: MediaContent | undefined;
@@ -329,7 +348,7 @@ export function createMock(options: MockOptions = {}): Mock {
     // Request body: size, media type, version (from Content-Type) and JSON syntax.
     const read = await readBody(req, maxBody);
     if (read.kind === 'too-large') {
-      return json(413, envelope(version ?? fallbackVersion(operation), [message(413, `The request body exceeds the limit of ${maxBody} bytes.`, ['body'])]), { Connection: 'close' });
+      return errorReply(413, operation, version, [message(413, `The request body exceeds the limit of ${maxBody} bytes.`, ['body'])], { Connection: 'close' });
     }
     if (read.kind === 'aborted') return { status: 400, headers: { Connection: 'close' } };
     const bodySpec = operation.prism.request?.body;
@@ -348,17 +367,10 @@ export function createMock(options: MockOptions = {}): Mock {
         return badRequest(operation, version, [message(400, `The Content-Type ${ess || contentType} is not accepted by ${operation.operationId}; supported: ${supported.join(', ')}.`, ['Content-Type'])]);
       }
       let requestVersion: string | undefined;
-      if (operation.resource && matching.some((c) => versionParam(c.mediaType))) {
-        const requested = versionParam(contentType);
-        if (/version\s*=/i.test(contentType) && requested === undefined) {
-          return badRequest(operation, version, [message(400, 'The version in Content-Type must be a date (yyyy-MM-dd).', ['Content-Type'])]);
-        }
-        if (requested !== undefined && !isCalendarDate(requested)) {
-          return badRequest(operation, version, [message(400, `The version in Content-Type must be a date (yyyy-MM-dd), not '${requested}'.`, ['Content-Type'])]);
-        }
-        const bodyChoice = selectVersion(operation.resource, requested, today());
-        if (!bodyChoice.ok) return badRequest(operation, version, [message(400, bodyChoice.reason, ['Content-Type'])]);
-        requestVersion = bodyChoice.version.version;
+      if (matching.some((c) => versionParam(c.mediaType))) {
+        const bodyChoice = versionFor(operation, 'Content-Type', requestedVersion(contentType), version);
+        if (isReply(bodyChoice)) return bodyChoice;
+        requestVersion = bodyChoice?.version.version;
       }
       requestContent = contentForVersion(matching, requestVersion);
       // Prism sees one media type per body: every JSON flavour (text/json, application/*+json) as
@@ -411,12 +423,7 @@ export function createMock(options: MockOptions = {}): Mock {
       [view as never],
       {
         mock: { dynamic: prefs.prefer.dynamic ?? options.dynamic ?? false, code: prefs.prefer.code, exampleKey: prefs.prefer.example, seed: prefs.prefer.seed, mediaTypes },
-        checkSecurity: false,
-        validateRequest: true,
-        validateResponse: false,
-        errors: false,
-        upstreamProxy: undefined,
-        isProxy: false,
+        ...PRISM_CONFIG,
       } as never,
     )();
 
@@ -427,7 +434,7 @@ export function createMock(options: MockOptions = {}): Mock {
         return badRequest(operation, version, [message(400, error.detail || error.message, [what])]);
       }
       log(`payroll-mock: ${operation.operationId}: ${error.detail || error.message}`);
-      return json(500, envelope(version ?? fallbackVersion(operation), [message(500, `The mock could not produce a response: ${error.detail || error.message}`, [], 'Exception')]));
+      return errorReply(500, operation, version, [message(500, `The mock could not produce a response: ${error.detail || error.message}`, [], 'Exception')]);
     }
     const { output, validations } = result.right as { output: PrismOutput; validations: { input: Violation[] } };
     const errors = validations.input.filter((v) => v.severity === 0);
@@ -438,7 +445,7 @@ export function createMock(options: MockOptions = {}): Mock {
       if (value === null || value === undefined || name.toLowerCase() === 'expires' || name.toLowerCase() === 'content-type') continue;
       outHeaders[name] = String(value);
     }
-    if (served && choice?.ok) Object.assign(outHeaders, deprecationHeaders(served, choice.deprecatedSince));
+    if (choice) Object.assign(outHeaders, deprecationHeaders(choice.version, choice.deprecatedSince));
     outHeaders.Expires = expires(operation);
 
     if (negotiated.kind === 'export' && report?.ok && output.statusCode >= 200 && output.statusCode < 300) {
