@@ -13,7 +13,7 @@ import { buildCsv, buildXlsx, contentDisposition, listItems, parseReportInput } 
 import { contentForVersion, isJsonMedia, mediaMatches, negotiate, parseAccept, requestedVersion, type RequestedVersion } from './media.js';
 import { parsePreferences, PREFER_QUERY } from './prefer.js';
 import type { HttpOperation, MediaContent, PrismOutput, Violation } from './prism-types.js';
-import { CSV, XLSX, essence, loadApi, matchRoute, successContents, versionParam, type ApiName, type LoadedApi, type Operation } from './spec.js';
+import { CSV, XLSX, essence, loadApi, matchRoute, successContents, successResponse, versionParam, type ApiName, type LoadedApi, type Operation } from './spec.js';
 import { deprecationHeaders, selectVersion, today, type VersionChoice } from './versions.js';
 
 export interface MockOptions {
@@ -149,7 +149,7 @@ function viewOf(operation: Operation, response: MediaContent | undefined, reques
   let view = operation.views.get(key);
   if (view) return view;
   const prism = operation.prism;
-  const success = prism.responses.find((r) => /^2\d\d$/.test(r.code)) ?? prism.responses.find((r) => /^2XX$/i.test(r.code));
+  const success = successResponse(prism);
   view = {
     ...prism,
     responses: prism.responses.map((r) => (r === success && response ? { ...r, contents: [response] } : r)),

@@ -3,7 +3,7 @@
 // so that the request path only does lookups.
 import fs from 'node:fs';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import type { HttpOperation, MediaContent } from './prism-types.js';
+import type { HttpOperation, HttpResponse, MediaContent } from './prism-types.js';
 
 export type ApiName = 'payroll' | 'journal';
 
@@ -110,11 +110,14 @@ export function essence(mediaType: string): string {
   return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
 }
 
-export function successContents(operation: HttpOperation): MediaContent[] {
+/** The operation's success response: the first 2xx, else a `2XX` range. */
+export function successResponse(operation: HttpOperation): HttpResponse | undefined {
   const responses = operation.responses ?? [];
-  const success =
-    responses.find((r) => /^2\d\d$/.test(r.code)) ?? responses.find((r) => /^2XX$/i.test(r.code));
-  return success?.contents ?? [];
+  return responses.find((r) => /^2\d\d$/.test(r.code)) ?? responses.find((r) => /^2XX$/i.test(r.code));
+}
+
+export function successContents(operation: HttpOperation): MediaContent[] {
+  return successResponse(operation)?.contents ?? [];
 }
 
 /**
