@@ -10,13 +10,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deref, operationsOf } from '@payroll-api/openapi-bundle';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `--dist <dir>` reads the bundles from another folder (default: the monorepo's spec/dist).
 const distArg = process.argv.indexOf('--dist');
 const distDir = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? '') : path.resolve(here, '../../../spec/dist');
 const outFile = path.resolve(here, '../src/generated/operations.ts');
-const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const LIST = 1;
 const EXPORT = 2;
 
@@ -35,18 +35,6 @@ function load(api) {
   return doc;
 }
 
-/** Resolves a local `#/components/…` reference (the bundle keeps them). */
-function deref(doc, node, seen = 0) {
-  if (node && typeof node === 'object' && typeof node.$ref === 'string' && seen < 20) {
-    const target = node.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-    return deref(doc, target, seen + 1);
-  }
-  return node;
-}
-
 /** Whether a schema (through allOf and refs) declares `_embedded`: a list envelope. */
 function isList(doc, schema, depth = 0) {
   const s = deref(doc, schema);
@@ -55,12 +43,10 @@ function isList(doc, schema, depth = 0) {
   return (s.allOf ?? []).some((part) => isList(doc, part, depth + 1));
 }
 
-function* operationsOf(doc) {
-  for (const [p, item] of Object.entries(doc.paths)) {
-    for (const m of methods) {
-      const op = item?.[m];
-      if (op && typeof op === 'object' && op.operationId) yield [p, m, op];
-    }
+/** The operations that have an operationId: [path, method, operation]. */
+function* identified(doc) {
+  for (const { path: p, method, operation } of operationsOf(doc)) {
+    if (operation.operationId) yield [p, method, operation];
   }
 }
 
@@ -99,7 +85,7 @@ for (const [name, resource] of Object.entries(registry.resources)) {
 
 const payrollTable = {};
 const problems = [];
-for (const [p, m, op] of operationsOf(payroll)) {
+for (const [p, m, op] of identified(payroll)) {
   const resource = resourceOf.get(op.operationId);
   if (!resource) {
     problems.push(`${op.operationId} is in no resource of the registry`);
@@ -124,7 +110,7 @@ if (problems.length > 0) {
 }
 
 const journalTable = {};
-for (const [p, m, op] of operationsOf(journal)) {
+for (const [p, m, op] of identified(journal)) {
   journalTable[`${m.toUpperCase()} ${p}`] = [op.operationId, flagsOf(journal, op)];
 }
 

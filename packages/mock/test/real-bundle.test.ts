@@ -1,11 +1,11 @@
 // The mock as installed: the bin with no options serves the real bundles of @payroll-api/spec.
 // Every operation that has an example answers with it when called as the contract says.
+import { deref, operationsOf } from '@payroll-api/openapi-bundle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realBundle, type Doc } from './fixtures/fixture.js';
 import { headers, request, startProcess, type MockProcess } from './helpers.js';
 
 const ID = '0f8e7d6c-5b4a-4392-8a1b-0c2d3e4f5a6b';
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 let mock: MockProcess;
 
 beforeAll(async () => {
@@ -16,23 +16,15 @@ afterAll(async () => {
   await mock?.stop();
 });
 
-function resolve(doc: Doc, node: any): any {
-  let current = node;
-  for (let i = 0; i < 10 && current && typeof current.$ref === 'string'; i++) {
-    current = (current.$ref as string).slice(2).split('/').reduce((n: any, k: string) => n?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  }
-  return current;
-}
-
 function firstExample(doc: Doc, media: any): unknown {
   if (!media) return undefined;
   if (media.example !== undefined) return media.example;
   const first = Object.values(media.examples ?? {})[0];
-  return first === undefined ? undefined : resolve(doc, first)?.value;
+  return first === undefined ? undefined : deref(doc, first)?.value;
 }
 
 function pathValue(doc: Doc, param: any): string {
-  const schema = resolve(doc, param?.schema) ?? {};
+  const schema = deref(doc, param?.schema) ?? {};
   if (schema.format === 'uuid' || schema.type === undefined) return ID;
   if (schema.type === 'integer' || schema.type === 'number') return '1';
   return 'abc';
@@ -53,24 +45,20 @@ function cases(api: 'payroll' | 'journal'): Case[] {
   const doc = realBundle(api);
   const prefix = api === 'payroll' ? '/v2' : '';
   const out: Case[] = [];
-  for (const [template, item] of Object.entries(doc.paths as Record<string, any>)) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      const [status, response] = Object.entries(op.responses ?? {}).find(([code]) => /^2\d\d$/.test(code)) ?? [];
-      const contents = resolve(doc, response)?.content ?? {};
-      const mediaType = Object.keys(contents).find((m) => m.startsWith('application/json'));
-      const example = mediaType ? firstExample(doc, contents[mediaType]) : undefined;
-      if (example === undefined) continue;
-      const requestBody = resolve(doc, op.requestBody);
-      const bodyMedia = requestBody ? Object.entries(requestBody.content ?? {}).find(([m]) => m.startsWith('application/json')) : undefined;
-      const body = bodyMedia ? firstExample(doc, bodyMedia[1]) : undefined;
-      if (requestBody?.required && body === undefined) continue;
-      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => resolve(doc, p));
-      if (params.some((p: any) => p?.in === 'query' && p.required)) continue;
-      const path = template.replace(/\{([^}]+)\}/g, (_m, name) => pathValue(doc, params.find((p: any) => p?.in === 'path' && p.name === name)));
-      out.push({ api, name: op.operationId, method: method.toUpperCase(), url: `${prefix}${path}`, status: Number(status), mediaType: mediaType as string, example, body });
-    }
+  for (const { path: template, method, pathItem: item, operation: op } of operationsOf(doc)) {
+    const [status, response] = Object.entries(op.responses ?? {}).find(([code]) => /^2\d\d$/.test(code)) ?? [];
+    const contents = deref(doc, response)?.content ?? {};
+    const mediaType = Object.keys(contents).find((m) => m.startsWith('application/json'));
+    const example = mediaType ? firstExample(doc, contents[mediaType]) : undefined;
+    if (example === undefined) continue;
+    const requestBody = deref(doc, op.requestBody);
+    const bodyMedia = requestBody ? Object.entries(requestBody.content ?? {}).find(([m]) => m.startsWith('application/json')) : undefined;
+    const body = bodyMedia ? firstExample(doc, bodyMedia[1]) : undefined;
+    if (requestBody?.required && body === undefined) continue;
+    const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => deref(doc, p));
+    if (params.some((p: any) => p?.in === 'query' && p.required)) continue;
+    const path = template.replace(/\{([^}]+)\}/g, (_m, name) => pathValue(doc, params.find((p: any) => p?.in === 'path' && p.name === name)));
+    out.push({ api, name: op.operationId, method: method.toUpperCase(), url: `${prefix}${path}`, status: Number(status), mediaType: mediaType as string, example, body });
   }
   return out;
 }

@@ -2,10 +2,10 @@
 // the candidate) by the contract's change table. Endpoints are matched by path, operations
 // by method, parameters by location and name, responses by status, and content by its exact
 // media type key, `version=` included: a new version is a new key, never a change to the old.
+import { operationsOf as eachOperation } from '@payroll-api/openapi-bundle';
 import { citeChange, isBreakingRule } from './rules.mjs';
 import { compareSchemas, deref, newCache } from './schema-diff.mjs';
 
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 export const REGISTRY_KEY = 'x-resource-versions';
 
 /** The `version=yyyy-MM-dd` parameter of a media type key, or null. */
@@ -27,19 +27,15 @@ function parameterKey(parameter) {
 /** Every operation of a bundle: {key: 'GET /path', method, path, operation, parameters}. */
 export function operationsOf(doc) {
   const out = new Map();
-  for (const [path, rawItem] of Object.entries(doc?.paths ?? {})) {
-    const item = deref(doc, rawItem) ?? {};
-    const shared = (item.parameters ?? []).map((p) => deref(doc, p));
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation || typeof operation !== 'object') continue;
-      const parameters = new Map(shared.map((p) => [parameterKey(p), p]));
-      for (const raw of operation.parameters ?? []) {
-        const parameter = deref(doc, raw);
-        parameters.set(parameterKey(parameter), parameter);
-      }
-      out.set(`${method.toUpperCase()} ${path}`, { key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, operation, parameters });
+  for (const { path, method, pathItem, operation } of eachOperation(doc)) {
+    // The operation's own parameters override the path item's of the same location and name.
+    const parameters = new Map();
+    for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
+      const parameter = deref(doc, raw);
+      parameters.set(parameterKey(parameter), parameter);
     }
+    const key = `${method.toUpperCase()} ${path}`;
+    out.set(key, { key, method: method.toUpperCase(), path, operation, parameters });
   }
   return out;
 }

@@ -11,9 +11,10 @@
 // so that comments, quoting and line wrapping everywhere else stay exactly as written.
 import fs from 'node:fs';
 import path from 'node:path';
+import { HTTP_METHODS } from '@payroll-api/openapi-bundle';
 import YAML from 'yaml';
 import { addMonths, assertDate } from './dates.mjs';
-import { METHODS, mediaTypeVersion } from './diff.mjs';
+import { mediaTypeVersion } from './diff.mjs';
 import { PUBLISHED_PACKAGES } from './policy.mjs';
 import { APIS, registryPath, relative } from './repo.mjs';
 import { SUPPORT_MONTHS } from './rules.mjs';
@@ -203,7 +204,7 @@ export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHE
     const file = path.join(pathsDir, name);
     const { doc } = parsedFile(file);
     if (!YAML.isMap(doc.contents)) continue;
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = doc.get(method, true);
       const operationId = YAML.isMap(operation) ? operation.get('operationId') : undefined;
       if (!operationId || !operations.includes(operationId)) continue;

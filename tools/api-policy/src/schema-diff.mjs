@@ -10,6 +10,12 @@
 // addition, a field that may now be null is breaking. Constraint changes (length, pattern,
 // range, format) are breaking both ways, as the contract's change table says.
 
+// A bundle's references are read the same way by every tool that reads bundles.
+import { deref, resolveRef } from '@payroll-api/openapi-bundle';
+
+// Re-exported: they are part of this package's API (src/index.mjs).
+export { deref, resolveRef };
+
 const NULL_ONLY = (schema) =>
   schema && typeof schema === 'object' && !schema.$ref && (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null'));
 
@@ -30,37 +36,6 @@ const CONSTRAINTS = {
 };
 
 const MAX_DEPTH = 64;
-
-/** Decodes one JSON pointer segment. */
-function unescapeSegment(segment) {
-  return decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~');
-}
-
-/** The node a local `$ref` (#/…) points at; throws a clear error when it does not resolve. */
-export function resolveRef(doc, ref) {
-  if (typeof ref !== 'string' || !ref.startsWith('#')) {
-    throw new Error(`cannot resolve $ref ${JSON.stringify(ref)}: a bundle holds only local references (#/…)`);
-  }
-  let node = doc;
-  const body = ref.slice(1);
-  for (const segment of body === '' ? [] : body.split('/').slice(1)) {
-    const key = unescapeSegment(segment);
-    if (node === null || typeof node !== 'object' || !(key in node)) {
-      throw new Error(`cannot resolve $ref ${ref}: ${JSON.stringify(key)} does not exist`);
-    }
-    node = node[key];
-  }
-  return node;
-}
-
-/** Follows $ref chains of a non-schema object (parameter, response, request body, header). */
-export function deref(doc, node, seen = []) {
-  if (node && typeof node === 'object' && typeof node.$ref === 'string') {
-    if (seen.includes(node.$ref)) throw new Error(`circular $ref ${node.$ref}`);
-    return deref(doc, resolveRef(doc, node.$ref), [...seen, node.$ref]);
-  }
-  return node;
-}
 
 function emptyShape() {
   return {

@@ -1,0 +1,18 @@
+export declare const HTTP_METHODS: readonly ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The node a local `$ref` (#/…) points at; throws a clear error when it does not resolve. */
+export declare function resolveRef<T = any>(doc: unknown, ref: string): T;
+
+/** Follows a chain of `$ref`s to the node it ends at; other nodes (and undefined) come back as they are. */
+export declare function deref<T = any>(doc: unknown, node: unknown): T;
+
+export interface OperationEntry {
+  path: string;
+  method: HttpMethod;
+  pathItem: Record<string, any>;
+  operation: Record<string, any>;
+}
+
+/** Every operation of a bundle, in path order then method order. */
+export declare function operationsOf(doc: { paths?: Record<string, unknown> } | undefined | null): Generator<OperationEntry>;

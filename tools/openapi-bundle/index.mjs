@@ -1,0 +1,49 @@
+// Reading a bundled description (spec/dist/*.json): a bundle holds only local references, so
+// following one is a JSON pointer walk. The build scripts, tests and tools that read bundles
+// share these, so that a dangling or circular reference fails the same clear way everywhere.
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function unescapeSegment(segment) {
+  return decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** The node a local `$ref` (#/…) points at; throws a clear error when it does not resolve. */
+export function resolveRef(doc, ref) {
+  if (typeof ref !== 'string' || !ref.startsWith('#')) {
+    throw new Error(`cannot resolve $ref ${JSON.stringify(ref)}: a bundle holds only local references (#/…)`);
+  }
+  let node = doc;
+  const body = ref.slice(1);
+  for (const segment of body === '' ? [] : body.split('/').slice(1)) {
+    const key = unescapeSegment(segment);
+    if (node === null || typeof node !== 'object' || !(key in node)) {
+      throw new Error(`cannot resolve $ref ${ref}: ${JSON.stringify(key)} does not exist`);
+    }
+    node = node[key];
+  }
+  return node;
+}
+
+/** Follows a chain of `$ref`s to the node it ends at; other nodes (and undefined) come back as they are. */
+export function deref(doc, node) {
+  const seen = [];
+  let current = node;
+  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+    if (seen.includes(current.$ref)) throw new Error(`circular $ref ${current.$ref}`);
+    seen.push(current.$ref);
+    current = resolveRef(doc, current.$ref);
+  }
+  return current;
+}
+
+/** Every operation of a bundle, in path order then method order: {path, method, pathItem, operation}. */
+export function* operationsOf(doc) {
+  for (const [path, rawItem] of Object.entries(doc?.paths ?? {})) {
+    const pathItem = deref(doc, rawItem) ?? {};
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (operation && typeof operation === 'object') yield { path, method, pathItem, operation };
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { HTTP_METHODS, deref, operationsOf, resolveRef } from '../index.mjs';
+
+const doc = {
+  paths: {
+    '/a/{id}': { parameters: [], get: { operationId: 'GetA' }, post: { operationId: 'PostA' }, 'x-note': {} },
+    '/b': { $ref: '#/components/pathItems/B' },
+  },
+  components: {
+    pathItems: { B: { delete: { operationId: 'DeleteB' } } },
+    schemas: { 'a/b~c': { type: 'string' }, Alias: { $ref: '#/components/schemas/a~1b~0c' }, Loop: { $ref: '#/components/schemas/Loop' } },
+  },
+};
+
+describe('resolveRef', () => {
+  it('walks a JSON pointer, unescaping ~1 and ~0', () => {
+    expect(resolveRef(doc, '#/components/schemas/a~1b~0c')).toEqual({ type: 'string' });
+    expect(resolveRef(doc, '#')).toBe(doc);
+  });
+
+  it('names the missing key of a dangling reference', () => {
+    expect(() => resolveRef(doc, '#/components/schemas/Missing')).toThrow('cannot resolve $ref #/components/schemas/Missing: "Missing" does not exist');
+  });
+
+  it('refuses a reference outside the bundle', () => {
+    expect(() => resolveRef(doc, 'other.yaml#/x')).toThrow(/only local references/);
+  });
+});
+
+describe('deref', () => {
+  it('follows a chain of references and passes other nodes through', () => {
+    expect(deref(doc, { $ref: '#/components/schemas/Alias' })).toEqual({ type: 'string' });
+    const plain = { type: 'integer' };
+    expect(deref(doc, plain)).toBe(plain);
+    expect(deref(doc, undefined)).toBeUndefined();
+  });
+
+  it('fails on a circular reference instead of looping', () => {
+    expect(() => deref(doc, { $ref: '#/components/schemas/Loop' })).toThrow('circular $ref #/components/schemas/Loop');
+  });
+});
+
+describe('operationsOf', () => {
+  it('lists every operation in path then method order, following a referenced path item', () => {
+    expect([...operationsOf(doc)].map((o) => `${o.method} ${o.path} ${o.operation.operationId}`)).toEqual([
+      'get /a/{id} GetA',
+      'post /a/{id} PostA',
+      'delete /b DeleteB',
+    ]);
+  });
+
+  it('hands over the path item with its shared parts', () => {
+    const [first] = operationsOf(doc);
+    expect(first.pathItem).toBe(doc.paths['/a/{id}']);
+  });
+
+  it('reads a document without paths as having none', () => {
+    expect([...operationsOf({})]).toEqual([]);
+    expect([...operationsOf(undefined)]).toEqual([]);
+  });
+
+  it('knows the eight HTTP methods of a path item', () => {
+    expect(HTTP_METHODS).toHaveLength(8);
+  });
+});
