@@ -56,8 +56,9 @@ function readBundle(file) {
   if (!existsSync(resolved)) {
     throw new Error(`${file} is missing: build the descriptions first (pnpm --filter @payroll-api/spec build)`);
   }
+  const text = readFileSync(resolved, 'utf8');
   try {
-    return { text: readFileSync(resolved, 'utf8'), doc: JSON.parse(readFileSync(resolved, 'utf8')) };
+    return { text, doc: JSON.parse(text) };
   } catch (error) {
     throw new Error(`${resolved} is not valid JSON: ${error.message}`);
   }

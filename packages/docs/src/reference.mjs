@@ -1,5 +1,6 @@
 // The reference pages: Redoc renders each bundled description in the browser from the copy
 // of the bundle served beside the page.
+import { deref, operationsOf } from '@payroll-api/openapi-bundle';
 import { escapeHtml, renderPage } from './layout.mjs';
 
 export const APIS = [
@@ -40,11 +41,9 @@ export function redocOptions(api) {
 /** The HTML of a reference page. */
 export function referencePage(api, doc) {
   const versioned = new Set();
-  for (const item of Object.values(doc.paths ?? {})) {
-    for (const operation of Object.values(item ?? {})) {
-      for (const node of [operation?.requestBody, ...Object.values(operation?.responses ?? {})]) {
-        for (const media of Object.keys(node?.content ?? {})) if (/;\s*version=/.test(media)) versioned.add(media);
-      }
+  for (const { operation } of operationsOf(doc)) {
+    for (const node of [operation.requestBody, ...Object.values(operation.responses ?? {})]) {
+      for (const media of Object.keys(deref(doc, node)?.content ?? {})) if (/;\s*version=/.test(media)) versioned.add(media);
     }
   }
   const note = versioned.size
