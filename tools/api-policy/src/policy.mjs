@@ -1,7 +1,7 @@
 // Enforcement: which classified differences a release may contain, and what it must bump.
 import { addMonths } from './dates.mjs';
 import { REGISTRY_KEY, diffBundles } from './diff.mjs';
-import { POLICY_RULES, SUPPORT_MONTHS, maxBump } from './rules.mjs';
+import { POLICY_RULES, SUPPORT_MONTHS, bumpAtLeast, maxBump } from './rules.mjs';
 
 /** The packages whose published content is generated from the descriptions (one fixed group). */
 export const PUBLISHED_PACKAGES = ['@payroll-api/spec', '@payroll-api/types', '@payroll-api/client', '@payroll-api/mock'];
@@ -111,14 +111,11 @@ export function checkApi({ baseDoc, headDoc, today }) {
       const old = versions[i];
       const due = addMonths(successor.version, SUPPORT_MONTHS);
       if (!old.obsoleteDate || old.obsoleteDate < due) {
-        violations.push({
-          policyRule: 'P-SUCCESSOR',
-          policy: POLICY_RULES['P-SUCCESSOR'],
-          message:
-            `resource \`${name}\`: version ${old.version} has successor ${successor.version}, so its obsoleteDate must be ${due} or later;` +
+        refuse(
+          'P-SUCCESSOR',
+          `resource \`${name}\`: version ${old.version} has successor ${successor.version}, so its obsoleteDate must be ${due} or later;` +
             ` it is ${old.obsoleteDate ?? 'not set'}. Set \`obsoleteDate: '${due}'\` (pnpm api:version does this).`,
-          finding: null,
-        });
+        );
       }
     }
   }
@@ -146,8 +143,7 @@ export async function checkChangesets({ root, required, packages = PUBLISHED_PAC
   }
   const releases = Object.fromEntries(plan.releases.map((r) => [r.name, r.type]));
   const changesets = plan.changesets.map((c) => ({ id: c.id, summary: c.summary.split('\n')[0], releases: c.releases }));
-  const order = ['none', 'patch', 'minor', 'major'];
-  const short = packages.filter((name) => order.indexOf(releases[name] ?? 'none') < order.indexOf(required));
+  const short = packages.filter((name) => !bumpAtLeast(releases[name], required));
   const violations = [];
   if (required !== 'none' && short.length > 0) {
     violations.push({
