@@ -7,6 +7,9 @@ export declare function resolveRef<T = any>(doc: unknown, ref: string): T;
 /** Follows a chain of `$ref`s to the node it ends at; other nodes (and undefined) come back as they are. */
 export declare function deref<T = any>(doc: unknown, node: unknown): T;
 
+/** The `version=yyyy-MM-dd` parameter of a media type key, or null. */
+export declare function mediaTypeVersion(mediaType: string): string | null;
+
 export interface OperationEntry {
   path: string;
   method: HttpMethod;

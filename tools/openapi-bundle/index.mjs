@@ -37,6 +37,11 @@ export function deref(doc, node) {
   return current;
 }
 
+/** The `version=yyyy-MM-dd` parameter of a media type key (`application/json;version=2021-03-29`), or null. */
+export function mediaTypeVersion(mediaType) {
+  return /;\s*version=(\d{4}-\d{2}-\d{2})\s*(;|$)/i.exec(String(mediaType))?.[1] ?? null;
+}
+
 /** Every operation of a bundle, in path order then method order: {path, method, pathItem, operation}. */
 export function* operationsOf(doc) {
   for (const [path, rawItem] of Object.entries(doc?.paths ?? {})) {

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deref, operationsOf } from '@payroll-api/openapi-bundle';
+import { deref, mediaTypeVersion, operationsOf } from '@payroll-api/openapi-bundle';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `--dist <dir>` reads the bundles from another folder (default: the monorepo's spec/dist).
@@ -95,7 +95,7 @@ for (const [p, m, op] of identified(payroll)) {
     ...Object.keys(successContent(payroll, op)),
     ...Object.keys(deref(payroll, op.requestBody)?.content ?? {}),
   ];
-  const fromMedia = keys.map((k) => /;\s*version=(\d{4}-\d{2}-\d{2})/.exec(k)?.[1]).filter(Boolean);
+  const fromMedia = keys.map(mediaTypeVersion).filter(Boolean);
   const fromRegistry = (registry.resources[resource].versions ?? []).map((v) => v.version);
   const versions = sorted(fromMedia.length > 0 ? fromMedia : fromRegistry);
   if (versions.length === 0) {

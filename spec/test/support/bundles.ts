@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deref, operationsOf as eachOperation, type OperationEntry } from '@payroll-api/openapi-bundle';
+import { deref, mediaTypeVersion, operationsOf as eachOperation, type OperationEntry } from '@payroll-api/openapi-bundle';
 
 export const specDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,9 +20,5 @@ export function operationsOf(doc: OpenApiDocument): OperationEntry[] {
   return [...eachOperation(doc)];
 }
 
-export { deref };
+export { deref, mediaTypeVersion as versionOf };
 
-/** The `version=` parameter of a media type key, or undefined. */
-export function versionOf(mediaType: string): string | undefined {
-  return /;\s*version=(\d{4}-\d{2}-\d{2})/.exec(mediaType)?.[1];
-}

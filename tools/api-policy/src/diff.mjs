@@ -2,17 +2,14 @@
 // the candidate) by the contract's change table. Endpoints are matched by path, operations
 // by method, parameters by location and name, responses by status, and content by its exact
 // media type key, `version=` included: a new version is a new key, never a change to the old.
-import { operationsOf as eachOperation } from '@payroll-api/openapi-bundle';
+import { mediaTypeVersion, operationsOf as eachOperation } from '@payroll-api/openapi-bundle';
 import { citeChange, isBreakingRule } from './rules.mjs';
 import { compareSchemas, deref, newCache } from './schema-diff.mjs';
 
 export const REGISTRY_KEY = 'x-resource-versions';
 
-/** The `version=yyyy-MM-dd` parameter of a media type key, or null. */
-export function mediaTypeVersion(mediaType) {
-  const match = /;\s*version=(\d{4}-\d{2}-\d{2})\s*(;|$)/i.exec(String(mediaType));
-  return match ? match[1] : null;
-}
+// Re-exported: part of this package's API (src/index.mjs).
+export { mediaTypeVersion };
 
 /** The media type without parameters, lower case. */
 export function mediaTypeEssence(mediaType) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HTTP_METHODS, deref, operationsOf, resolveRef } from '../index.mjs';
+import { HTTP_METHODS, deref, mediaTypeVersion, operationsOf, resolveRef } from '../index.mjs';
 
 const doc = {
   paths: {
@@ -61,5 +61,19 @@ describe('operationsOf', () => {
 
   it('knows the eight HTTP methods of a path item', () => {
     expect(HTTP_METHODS).toHaveLength(8);
+  });
+});
+
+describe('mediaTypeVersion', () => {
+  it('reads the date of a version parameter, wherever it stands among the parameters', () => {
+    expect(mediaTypeVersion('application/json;version=2021-03-29')).toBe('2021-03-29');
+    expect(mediaTypeVersion('text/csv; charset=utf-8; version=2019-12-16')).toBe('2019-12-16');
+    expect(mediaTypeVersion('application/json; VERSION=2018-01-01; q=0.5')).toBe('2018-01-01');
+  });
+
+  it('is null without a version, or with one that is not a yyyy-MM-dd date', () => {
+    expect(mediaTypeVersion('application/json')).toBeNull();
+    expect(mediaTypeVersion('application/json;version=2021-03-29x')).toBeNull();
+    expect(mediaTypeVersion('application/json;version=latest')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // resolved document Spectral hands to a function (references already inlined), so a
 // parameter or schema given by `$ref` and one written inline read the same.
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+import { HTTP_METHODS, mediaTypeVersion } from '@payroll-api/openapi-bundle';
 
 export function isObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -57,11 +57,8 @@ export function isJsonMediaType(mediaType) {
   return essence === 'application/json' || essence === 'text/json' || /^[\w.*-]+\/[\w.*-]+\+json$/.test(essence);
 }
 
-/** The `version=yyyy-MM-dd` parameter of a media type key, or null. */
-export function mediaTypeVersion(mediaType) {
-  const match = /;\s*version=(\d{4}-\d{2}-\d{2})\s*(;|$)/i.exec(String(mediaType));
-  return match ? match[1] : null;
-}
+// Re-exported for the rule functions: one reading of a media type's version= for every tool.
+export { mediaTypeVersion };
 
 /** The 2xx responses of an operation (`200`…`299` and `2XX`). */
 export function successResponses(operation, operationPath) {
