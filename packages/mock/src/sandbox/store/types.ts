@@ -1,0 +1,107 @@
+// The store interface: what the sandbox engine asks of storage, implemented in memory
+// (memory.ts, optionally persisted with --data) and in PostgreSQL (postgres.ts). Both stores
+// evaluate the same bound filter tree (../filter/tree.ts), so a list answers the same page
+// from either.
+import type { BoundFilter, OrderKey } from '../filter/tree.js';
+
+/** A stored entity: a JSON object with a string id (a uuid for every API resource). */
+export type Doc = { id: string } & Record<string, unknown>;
+
+/** A uniqueness rule within one sandbox, over dotted field paths of one collection's docs. */
+export interface UniqueRule {
+  /** Reported in UniqueViolation, e.g. 'employeeNumber-per-employer'. */
+  name: string;
+  /** Dotted paths, e.g. ['employerId', 'employeeNumber']. Docs where any of them is null or missing are not constrained. */
+  fields: string[];
+  /** Compare string values case-insensitively (lower-cased), as the journal codes do. */
+  caseInsensitive?: boolean;
+}
+
+/** A collection the engine stores, declared once by its resource module. */
+export interface CollectionSpec {
+  name: string;
+  unique?: UniqueRule[];
+}
+
+export interface FindQuery {
+  /** Only docs matching this tree. */
+  where?: BoundFilter;
+  /** Sort keys, applied in order; ties are always broken by id ascending, so pages are stable. */
+  orderBy?: OrderKey[];
+  /** Rows to skip (paging: (pageNumber - 1) * pageSize). */
+  offset?: number;
+  /** Rows to return at most; undefined for all. */
+  limit?: number;
+}
+
+export interface Page {
+  rows: Doc[];
+  /** Docs matching `where`, regardless of offset and limit. */
+  total: number;
+}
+
+/** One transaction on one sandbox. Docs handed out are copies: mutate them, then replace(). */
+export interface Tx {
+  readonly sandbox: string;
+  get(collection: string, id: string): Promise<Doc | undefined>;
+  find(collection: string, query?: FindQuery): Promise<Page>;
+  /** Throws UniqueViolation when a UniqueRule (or the id) is already taken. */
+  insert(collection: string, doc: Doc): Promise<void>;
+  /** Replaces the doc with the same id; throws UniqueViolation; returns false when there is none. */
+  replace(collection: string, doc: Doc): Promise<boolean>;
+  /** Returns false when there is none. */
+  remove(collection: string, id: string): Promise<boolean>;
+  /** Per-sandbox settings that are not entities (the clock, user filter settings, ...). */
+  getMeta<T = unknown>(key: string): Promise<T | undefined>;
+  setMeta(key: string, value: unknown): Promise<void>;
+}
+
+export class UniqueViolation extends Error {
+  constructor(
+    readonly collection: string,
+    /** The UniqueRule's name, or 'id'. */
+    readonly rule: string,
+    readonly fields: string[],
+  ) {
+    super(`${collection}: ${rule} is not unique (${fields.join(', ')})`);
+    this.name = 'UniqueViolation';
+  }
+}
+
+/** The whole state of one sandbox, as exported and imported (and as the seed is given). */
+export interface Snapshot {
+  format: 'payroll-sandbox/1';
+  collections: Record<string, Doc[]>;
+  meta: Record<string, unknown>;
+}
+
+export interface SandboxInfo {
+  id: string;
+  /** False while the sandbox has only read (it then reads the seed: copy on write). */
+  materialized: boolean;
+  /** Docs held of its own (0 while not materialized). */
+  docs: number;
+  updatedAt: string | null;
+}
+
+export interface Store {
+  /**
+   * Runs `fn` as one transaction on `sandbox`: all of it or nothing. A throw rolls back every
+   * write and is rethrown. A sandbox id never seen before reads the seed; its first write
+   * copies the seed (copy on write). Write transactions on one sandbox are serialized.
+   */
+  transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Back to the seed (drops the sandbox's own data and meta). */
+  reset(sandbox: string): Promise<void>;
+  exportSnapshot(sandbox: string): Promise<Snapshot>;
+  /** Replaces the sandbox's state with the snapshot (validated by the caller). */
+  importSnapshot(sandbox: string, snapshot: Snapshot): Promise<void>;
+  /** Materialized sandboxes (ids starting with '__' are internal and not listed). */
+  list(): Promise<SandboxInfo[]>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  seed: Snapshot;
+  collections: CollectionSpec[];
+}
