@@ -1,0 +1,148 @@
+// The bound filter tree and sort keys evaluated in memory (the memory store). sql.ts compiles
+// the same trees for PostgreSQL; the two must agree row for row, which the property test in
+// test/sandbox/store checks. The semantics are those written at the top of tree.ts.
+import type { Doc } from '../store/types.js';
+import type { BoundFilter, FieldInfo, FieldType, Literal, OrderKey } from './tree.js';
+
+/** The raw JSON value at a path (undefined when any segment is missing). */
+export function valueAt(doc: unknown, path: readonly string[]): unknown {
+  let current = doc;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** A value as it is compared: lower-cased string, number, boolean, date string, instant
+ * (milliseconds), or null for null, missing and values of another JSON type than the field's. */
+export type Comparable = string | number | boolean | null;
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+
+/** Milliseconds since the epoch of an ISO date-time; without an offset it is read as UTC
+ * (as PostgreSQL does with the session time zone the store sets). */
+export function instantOf(text: string): number | null {
+  if (!DATE_TIME.test(text)) return null;
+  const hasZone = /(Z|[+-]\d{2}(:?\d{2})?)$/i.test(text.slice(10));
+  const ms = Date.parse(hasZone ? text : `${text}Z`);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+export function comparableOf(value: unknown, type: FieldType): Comparable {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' ? value.toLowerCase() : null;
+    case 'date':
+      return typeof value === 'string' ? value : null;
+    case 'date-time':
+      return typeof value === 'string' ? instantOf(value) : null;
+    case 'integer':
+    case 'number':
+      return typeof value === 'number' ? value : null;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : null;
+  }
+}
+
+/** The literal of a bound compare in the same space as comparableOf's result. */
+function comparableLiteral(value: Literal, type: FieldType): Comparable {
+  if (value === null) return null;
+  if (type === 'date-time' && typeof value === 'string') return instantOf(value);
+  return value;
+}
+
+/** Strings by code point (as PostgreSQL's COLLATE "C" on UTF-8), not by UTF-16 unit. */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (0xD800-0xDFFF) stand for code points above 0xFFFF: move them above 0xE000-0xFFFF.
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** Orders two non-null comparables of one field type. */
+function compareValues(a: Exclude<Comparable, null>, b: Exclude<Comparable, null>): number {
+  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b);
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
+  // Only reachable with a literal bind.ts did not convert; never equal, order by type name.
+  return compareCodePoints(typeof a, typeof b);
+}
+
+function matchesCompare(doc: Doc, field: FieldInfo, op: BoundFilter & { kind: 'compare' }): boolean {
+  const actual = comparableOf(valueAt(doc, field.path), field.type);
+  const literal = comparableLiteral(op.value, field.type);
+  if (literal === null) {
+    if (op.op === 'eq') return actual === null;
+    if (op.op === 'ne') return actual !== null;
+    return false;
+  }
+  if (actual === null) return op.op === 'ne';
+  if (op.op === 'lk') return typeof actual === 'string' && typeof literal === 'string' && actual.includes(literal);
+  const order = compareValues(actual, literal);
+  switch (op.op) {
+    case 'eq':
+      return order === 0;
+    case 'ne':
+      return order !== 0;
+    case 'gt':
+      return order > 0;
+    case 'ge':
+      return order >= 0;
+    case 'lt':
+      return order < 0;
+    case 'le':
+      return order <= 0;
+  }
+}
+
+/** Exact JSON equality of scalars, as jsonb's = (numbers by value). */
+function matchesIn(doc: Doc, filter: BoundFilter & { kind: 'in' }): boolean {
+  const actual = valueAt(doc, filter.field.path);
+  return filter.values.some((value) => (value === null ? actual === null || actual === undefined : actual === value));
+}
+
+export function matches(doc: Doc, filter: BoundFilter): boolean {
+  switch (filter.kind) {
+    case 'true':
+      return true;
+    case 'and':
+      return matches(doc, filter.left) && matches(doc, filter.right);
+    case 'or':
+      return matches(doc, filter.left) || matches(doc, filter.right);
+    case 'in':
+      return matchesIn(doc, filter);
+    case 'compare':
+      return matchesCompare(doc, filter.field, filter);
+  }
+}
+
+/** Sorts docs in place by the keys (nulls last ascending, first descending), then by id. */
+export function sortDocs(docs: Doc[], orderBy: readonly OrderKey[] = []): Doc[] {
+  const decorated = docs.map((doc) => ({
+    doc,
+    keys: orderBy.map((key) => comparableOf(valueAt(doc, key.field.path), key.field.type)),
+  }));
+  decorated.sort((a, b) => {
+    for (let i = 0; i < orderBy.length; i++) {
+      const x = a.keys[i] ?? null;
+      const y = b.keys[i] ?? null;
+      let order: number;
+      if (x === null || y === null) order = x === y ? 0 : x === null ? 1 : -1;
+      else order = compareValues(x, y);
+      if (order !== 0) return orderBy[i]!.descending ? -order : order;
+    }
+    return compareCodePoints(a.doc.id, b.doc.id);
+  });
+  for (let i = 0; i < decorated.length; i++) docs[i] = decorated[i]!.doc;
+  return docs;
+}

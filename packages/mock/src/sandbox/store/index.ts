@@ -1,0 +1,25 @@
+// The store the sandbox runs on, chosen by the command line: in memory (the default), in
+// memory kept in a directory (--data <dir>), or PostgreSQL (--database-url), shared by
+// several processes.
+import { MemoryStore } from './memory.js';
+import type { Store, StoreOptions } from './types.js';
+
+export interface CreateStoreOptions extends StoreOptions {
+  /** Keep the memory store's sandboxes in this directory across restarts (--data). */
+  dataDir?: string;
+  /** Store every sandbox in this PostgreSQL database (--database-url). */
+  databaseUrl?: string;
+}
+
+export async function createStore(options: CreateStoreOptions): Promise<Store> {
+  const { dataDir, databaseUrl, ...storeOptions } = options;
+  if (databaseUrl !== undefined && dataDir !== undefined) {
+    throw new Error('--data and --database-url exclude each other: PostgreSQL keeps the data itself.');
+  }
+  if (databaseUrl !== undefined) throw new Error('--database-url: the PostgreSQL store is not in this build yet.');
+  if (dataDir !== undefined) throw new Error('--data: persistence is not in this build yet.');
+  return new MemoryStore(storeOptions);
+}
+
+export type { CollectionSpec, Doc, Page, SandboxInfo, Snapshot, Store, Tx, UniqueRule } from './types.js';
+export { UniqueViolation } from './types.js';

@@ -1,0 +1,325 @@
+// The in-memory store. Committed state is immutable and shared: a sandbox that has only read
+// has no state of its own and reads the seed; its first committing write transaction gets a
+// state whose untouched collections are still the seed's (one Map copy per collection written),
+// so materializing a sandbox costs a few Map copies, not a copy of the seed.
+// A write transaction works on a draft and swaps it in on success; a throw drops the draft.
+// Write transactions on one sandbox are queued; reads never wait (they see the last commit).
+import { matches, sortDocs, valueAt } from '../filter/evaluate.js';
+import {
+  UniqueViolation,
+  type Doc,
+  type FindQuery,
+  type Page,
+  type SandboxInfo,
+  type Snapshot,
+  type Store,
+  type StoreOptions,
+  type Tx,
+  type UniqueRule,
+} from './types.js';
+
+/** One committed state of a sandbox; never mutated once committed. */
+export interface SandboxState {
+  collections: ReadonlyMap<string, ReadonlyMap<string, Doc>>;
+  meta: Readonly<Record<string, unknown>>;
+  updatedAt: string | null;
+}
+
+/** One committed change, as the persistence journal (--data) records it. */
+export type Change =
+  | { op: 'put'; collection: string; doc: Doc }
+  | { op: 'delete'; collection: string; id: string }
+  | { op: 'meta'; key: string; value: unknown };
+
+/** Where committed changes go before a commit returns (see persistence.ts); absent in pure memory. */
+export interface CommitLog {
+  commit(sandbox: string, changes: readonly Change[], updatedAt: string): Promise<void>;
+  replace(sandbox: string, state: SandboxState | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A JSON value copied (stored docs are JSON: what a snapshot holds and PostgreSQL stores). */
+export function cloneJson<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined) copy[key] = cloneJson(item);
+  }
+  return copy as T;
+}
+
+/** The text a rule compares for one field, as PostgreSQL's `doc #>> path` gives it (lower-cased
+ * for case-insensitive rules), or null when the doc is not constrained. */
+function ruleKey(doc: Doc, rule: UniqueRule): string | null {
+  const parts: string[] = [];
+  for (const field of rule.fields) {
+    const value = valueAt(doc, field.split('.'));
+    if (value === null || value === undefined) return null;
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    parts.push(rule.caseInsensitive ? text.toLowerCase() : text);
+  }
+  return JSON.stringify(parts);
+}
+
+export function stateFromSnapshot(snapshot: Snapshot, updatedAt: string | null): SandboxState {
+  const collections = new Map<string, Map<string, Doc>>();
+  for (const [name, docs] of Object.entries(snapshot.collections)) {
+    const byId = new Map<string, Doc>();
+    for (const doc of docs) byId.set(doc.id, cloneJson(doc));
+    collections.set(name, byId);
+  }
+  return { collections, meta: cloneJson(snapshot.meta ?? {}), updatedAt };
+}
+
+export function snapshotOf(state: SandboxState): Snapshot {
+  const collections: Record<string, Doc[]> = {};
+  for (const [name, docs] of state.collections) collections[name] = [...docs.values()].map(cloneJson);
+  return { format: 'payroll-sandbox/1', collections, meta: cloneJson({ ...state.meta }) };
+}
+
+/** Checks a whole state against the ids and rules (import): the first clash found, if any. */
+function firstViolation(state: SandboxState, rules: ReadonlyMap<string, UniqueRule[]>): UniqueViolation | null {
+  for (const [name, docs] of state.collections) {
+    for (const rule of rules.get(name) ?? []) {
+      const seen = new Set<string>();
+      for (const doc of docs.values()) {
+        const key = ruleKey(doc, rule);
+        if (key === null) continue;
+        if (seen.has(key)) return new UniqueViolation(name, rule.name, rule.fields);
+        seen.add(key);
+      }
+    }
+  }
+  return null;
+}
+
+interface Entry {
+  /** Undefined while the sandbox reads the seed. */
+  state: SandboxState | undefined;
+  /** The end of the queue of write transactions. */
+  tail: Promise<void>;
+  queued: number;
+}
+
+export interface MemoryStoreOptions extends StoreOptions {
+  log?: CommitLog;
+  /** Sandboxes restored from disk (--data). */
+  restored?: Map<string, SandboxState>;
+}
+
+export class MemoryStore implements Store {
+  private readonly seed: SandboxState;
+  private readonly rules = new Map<string, UniqueRule[]>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly log: CommitLog | undefined;
+
+  constructor(options: MemoryStoreOptions) {
+    this.seed = stateFromSnapshot(options.seed, null);
+    for (const spec of options.collections) this.rules.set(spec.name, spec.unique ?? []);
+    this.log = options.log;
+    for (const [id, state] of options.restored ?? []) this.entries.set(id, { state, tail: Promise.resolve(), queued: 0 });
+  }
+
+  async transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (mode === 'read') {
+      const tx = new MemoryTx(sandbox, this.stateOf(sandbox), this.rules, false);
+      try {
+        return await fn(tx);
+      } finally {
+        tx.close();
+      }
+    }
+    return this.exclusive(sandbox, async (entry) => {
+      const tx = new MemoryTx(sandbox, entry.state ?? this.seed, this.rules, true);
+      let result: T;
+      try {
+        result = await fn(tx);
+      } finally {
+        tx.close();
+      }
+      if (tx.changes.length > 0) {
+        const updatedAt = new Date().toISOString();
+        await this.log?.commit(sandbox, tx.changes, updatedAt);
+        entry.state = tx.result(updatedAt);
+      }
+      return result;
+    });
+  }
+
+  async reset(sandbox: string): Promise<void> {
+    await this.exclusive(sandbox, async (entry) => {
+      if (entry.state === undefined) return;
+      await this.log?.replace(sandbox, null);
+      entry.state = undefined;
+    });
+  }
+
+  async exportSnapshot(sandbox: string): Promise<Snapshot> {
+    return snapshotOf(this.stateOf(sandbox));
+  }
+
+  async importSnapshot(sandbox: string, snapshot: Snapshot): Promise<void> {
+    const state = stateFromSnapshot(snapshot, new Date().toISOString());
+    const violation = firstViolation(state, this.rules);
+    if (violation) throw violation;
+    await this.exclusive(sandbox, async (entry) => {
+      await this.log?.replace(sandbox, state);
+      entry.state = state;
+    });
+  }
+
+  async list(): Promise<SandboxInfo[]> {
+    const infos: SandboxInfo[] = [];
+    for (const [id, entry] of this.entries) {
+      if (entry.state === undefined || id.startsWith('__')) continue;
+      let docs = 0;
+      for (const collection of entry.state.collections.values()) docs += collection.size;
+      infos.push({ id, materialized: true, docs, updatedAt: entry.state.updatedAt });
+    }
+    return infos.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.entries.values()].map((entry) => entry.tail));
+    await this.log?.close();
+  }
+
+  private stateOf(sandbox: string): SandboxState {
+    return this.entries.get(sandbox)?.state ?? this.seed;
+  }
+
+  /** Runs `fn` when every earlier write of the sandbox has finished. */
+  private async exclusive<T>(sandbox: string, fn: (entry: Entry) => Promise<T>): Promise<T> {
+    let entry = this.entries.get(sandbox);
+    if (!entry) {
+      entry = { state: undefined, tail: Promise.resolve(), queued: 0 };
+      this.entries.set(sandbox, entry);
+    }
+    const previous = entry.tail;
+    let release!: () => void;
+    entry.tail = new Promise<void>((resolve) => (release = resolve));
+    entry.queued++;
+    try {
+      await previous;
+      return await fn(entry);
+    } finally {
+      entry.queued--;
+      release();
+      // A sandbox that never committed leaves nothing behind.
+      if (entry.queued === 0 && entry.state === undefined) this.entries.delete(sandbox);
+    }
+  }
+}
+
+/** One transaction: reads its base state; a write transaction copies what it changes. */
+class MemoryTx implements Tx {
+  readonly changes: Change[] = [];
+  private collections: Map<string, ReadonlyMap<string, Doc>> | undefined;
+  private readonly owned = new Set<string>();
+  private meta: Record<string, unknown> | undefined;
+  private closed = false;
+
+  constructor(
+    readonly sandbox: string,
+    private readonly base: SandboxState,
+    private readonly rules: ReadonlyMap<string, UniqueRule[]>,
+    private readonly writable: boolean,
+  ) {}
+
+  close(): void {
+    this.closed = true;
+  }
+
+  result(updatedAt: string): SandboxState {
+    return { collections: this.collections ?? this.base.collections, meta: this.meta ?? this.base.meta, updatedAt };
+  }
+
+  async get(collection: string, id: string): Promise<Doc | undefined> {
+    this.check(false);
+    const doc = this.read(collection)?.get(id);
+    return doc === undefined ? undefined : cloneJson(doc);
+  }
+
+  async find(collection: string, query: FindQuery = {}): Promise<Page> {
+    this.check(false);
+    const docs: Doc[] = [];
+    const where = query.where;
+    for (const doc of this.read(collection)?.values() ?? []) if (!where || matches(doc, where)) docs.push(doc);
+    sortDocs(docs, query.orderBy);
+    const offset = query.offset ?? 0;
+    const end = query.limit === undefined ? undefined : offset + query.limit;
+    return { rows: docs.slice(offset, end).map(cloneJson), total: docs.length };
+  }
+
+  async insert(collection: string, doc: Doc): Promise<void> {
+    this.check(true);
+    if (this.read(collection)?.has(doc.id)) throw new UniqueViolation(collection, 'id', ['id']);
+    this.put(collection, doc);
+  }
+
+  async replace(collection: string, doc: Doc): Promise<boolean> {
+    this.check(true);
+    if (!this.read(collection)?.has(doc.id)) return false;
+    this.put(collection, doc);
+    return true;
+  }
+
+  async remove(collection: string, id: string): Promise<boolean> {
+    this.check(true);
+    if (!this.read(collection)?.has(id)) return false;
+    this.write(collection).delete(id);
+    this.changes.push({ op: 'delete', collection, id });
+    return true;
+  }
+
+  async getMeta<T = unknown>(key: string): Promise<T | undefined> {
+    this.check(false);
+    const meta = this.meta ?? this.base.meta;
+    return Object.hasOwn(meta, key) ? cloneJson(meta[key] as T) : undefined;
+  }
+
+  async setMeta(key: string, value: unknown): Promise<void> {
+    this.check(true);
+    const copy = cloneJson(value);
+    this.meta ??= { ...this.base.meta };
+    if (copy === undefined) delete this.meta[key];
+    else this.meta[key] = copy;
+    this.changes.push({ op: 'meta', key, value: copy ?? null });
+  }
+
+  private put(collection: string, doc: Doc): void {
+    const copy = cloneJson(doc);
+    const docs = this.read(collection);
+    for (const rule of this.rules.get(collection) ?? []) {
+      const key = ruleKey(copy, rule);
+      if (key === null || !docs) continue;
+      for (const other of docs.values()) {
+        if (other.id !== copy.id && ruleKey(other, rule) === key) throw new UniqueViolation(collection, rule.name, rule.fields);
+      }
+    }
+    this.write(collection).set(copy.id, copy);
+    this.changes.push({ op: 'put', collection, doc: copy });
+  }
+
+  private read(collection: string): ReadonlyMap<string, Doc> | undefined {
+    return (this.collections ?? this.base.collections).get(collection);
+  }
+
+  /** The collection's own copy in this transaction, made on its first write. */
+  private write(collection: string): Map<string, Doc> {
+    this.collections ??= new Map(this.base.collections);
+    if (!this.owned.has(collection)) {
+      this.collections.set(collection, new Map(this.collections.get(collection) ?? []));
+      this.owned.add(collection);
+    }
+    return this.collections.get(collection) as Map<string, Doc>;
+  }
+
+  private check(write: boolean): void {
+    if (this.closed) throw new Error('The transaction has ended; use the Tx of the running transaction.');
+    if (write && !this.writable) throw new Error(`Sandbox ${this.sandbox}: a read transaction cannot write.`);
+  }
+}
+
