@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { bindFilter, filterFrom, orderFrom } from '../../../src/sandbox/filter/bind.js';
 import { fieldTable } from '../../../src/sandbox/filter/fields.js';
 import { parseFilter } from '../../../src/sandbox/filter/parse.js';
-import { QueryError, type BoundFilter } from '../../../src/sandbox/filter/tree.js';
+import type { BoundFilter } from '../../../src/sandbox/filter/tree.js';
+import { refusal } from './refusal.js';
 import { metadataFields, nested, scalars } from './fixtures/fields.js';
 
 const table = new Map([...fieldTable(scalars), ...fieldTable(nested), ...fieldTable(metadataFields)]);
@@ -12,16 +13,6 @@ const table = new Map([...fieldTable(scalars), ...fieldTable(nested), ...fieldTa
 function valueOf(text: string): unknown {
   const bound = filterFrom(text, table) as BoundFilter & { kind: 'compare' };
   return bound.value;
-}
-
-function refusal(run: () => unknown): QueryError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QueryError) return error;
-    throw error;
-  }
-  throw new Error('expected a QueryError');
 }
 
 describe('bindFilter', () => {

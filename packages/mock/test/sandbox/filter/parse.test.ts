@@ -2,19 +2,10 @@
 // and errors that say where the filter went wrong.
 import { describe, expect, it } from 'vitest';
 import { parseFilter, parseOrderBy } from '../../../src/sandbox/filter/parse.js';
-import { QueryError, type FilterNode } from '../../../src/sandbox/filter/tree.js';
+import type { FilterNode } from '../../../src/sandbox/filter/tree.js';
+import { refusal } from './refusal.js';
 
 const compare = (field: string, op: string, value: unknown) => ({ kind: 'compare', field, op, value });
-
-function refusal(run: () => unknown): QueryError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QueryError) return error;
-    throw error;
-  }
-  throw new Error('expected a QueryError');
-}
 
 describe('parseFilter', () => {
   it('reads each operator, case-insensitively', () => {
