@@ -7,11 +7,6 @@ export const SEED_IDS = {
   employer: '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c',
   /** The README's quick-start wage model. */
   wageModel: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
-  /** A second wage model (hospitality), with its own journal profile. */
-  wageModelHospitality: '6863a918-d000-457f-84e6-d278b5ed16c6',
-  /** Payroll administrations shared by the payroll seed (organisation) and the journal seed:
-   * the first two use `wageModel`, the third `wageModelHospitality`. */
-  payrollAdministration: 'a5c1f106-7c4d-4a7f-8377-db269ae2fe85',
-  payrollAdministrationSecond: '216b8bc1-dbc3-4b4c-bd87-e13ec23673a1',
-  payrollAdministrationHospitality: 'e64bc68e-7a2c-4852-b4ae-f114ba520956',
+  /** A second wage model (the bakery's), with its own journal profile. */
+  wageModelBakery: '6863a918-d000-457f-84e6-d278b5ed16c6',
 } as const;

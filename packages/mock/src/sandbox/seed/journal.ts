@@ -9,6 +9,7 @@
 // deleting one of those answers the matching InUse code.
 import type { Doc } from '../store/types.js';
 import { SEED_IDS } from './ids.js';
+import { ORG_IDS, PAYROLL_ADMINISTRATION_IDS } from './organisation.js';
 
 export type JournalLevel = 'provider' | 'wageModel' | 'payrollAdministration';
 
@@ -33,9 +34,9 @@ export const JOURNAL_PROFILE_IDS = {
   wageModelStandard: '294af36b-2828-41e3-9ca6-a823da96a226',
   /** Wage model level (`SEED_IDS.wageModel`): a second family, whose codes may repeat the first's. */
   wageModelProjects: '722682e2-4049-4ca0-9b37-c991258307c4',
-  /** Wage model level (`SEED_IDS.wageModelHospitality`). */
-  wageModelHospitality: '43c04fa8-2310-448f-b658-9e21af1ef526',
-  /** Payroll administration level (`SEED_IDS.payrollAdministration`), deviating from
+  /** Wage model level (`SEED_IDS.wageModelBakery`). */
+  wageModelBakery: '43c04fa8-2310-448f-b658-9e21af1ef526',
+  /** Payroll administration level (`ORG_IDS.payrollAdministrations.bouwgroepMonthly`), deviating from
    * wageModelStandard; journals use it. */
   deviationUsedByJournals: 'b9d0f579-1450-40e6-8130-910ca5d4bd0e',
   /** Deviates from wageModelProjects; nothing uses it (deleting it removes only the deviation). */
@@ -47,10 +48,10 @@ export const JOURNAL_PROFILE_IDS = {
   ownCostCenterInPayrollPeriodData: 'd9831d35-628e-4fba-b0e9-dff047d9fb86',
   ownCostUnitInJournalAllocation: 'c901dd23-d6de-4772-bc55-ecedba045bb8',
   ownCostUnitInPayrollPeriodData: 'ac694e2c-940c-4b42-9994-a1ec90af4ef8',
-  /** `SEED_IDS.payrollAdministrationSecond`: deviates from wageModelStandard. */
+  /** `ADMINISTRATIONS.bouwgroepFourWeekly`: deviates from wageModelStandard. */
   secondAdministrationDeviation: 'a4511f74-847e-49d2-a046-2ec45eb8fc78',
-  /** `SEED_IDS.payrollAdministrationHospitality`: the administration's own. */
-  hospitalityOwn: '2de15a61-a4d8-4827-b54c-90bcc852aef6',
+  /** `ADMINISTRATIONS.bakkerijFourWeekly`: the administration's own. */
+  bakeryOwn: '2de15a61-a4d8-4827-b54c-90bcc852aef6',
 } as const;
 
 /** Cost centers of the seed. The wage model ones belong to JOURNAL_PROFILE_IDS.wageModelStandard;
@@ -68,7 +69,7 @@ export const COST_CENTER_IDS = {
   inMatrixAdministration: 'b105f94f-beef-4e8a-bf23-802dd1cff630',
   /** In a payroll component link and in the matrix at wage model level (two rules at once). */
   inLinkAndMatrix: 'db16754d-d210-47db-a753-007f5d21b8af',
-  /** Payroll administration level (SEED_IDS.payrollAdministration): a deviation of withAdministrationDeviation. */
+  /** Payroll administration level (ORG_IDS.payrollAdministrations.bouwgroepMonthly): a deviation of withAdministrationDeviation. */
   administrationDeviation: '059fbf44-b863-4193-b168-b63cf48fa9da',
   /** Payroll administration level: the administration's own addition to wageModelStandard. */
   administrationAddition: '47d2a348-4006-4ce9-b329-2f42775ae84a',
@@ -78,7 +79,7 @@ export const COST_CENTER_IDS = {
   ownUnused: '69b1166a-8b05-4251-962d-5d5899da1d0c',
   ownInJournalAllocation: '9a5efe79-f776-45a7-87a3-ee9307b3c420',
   ownInPayrollPeriodData: '53708b49-ac2a-4b9a-bc1d-e2da090dbf27',
-  hospitalityOwn: 'f6a7bea3-7102-4ba3-966f-e70e3c8199db',
+  bakeryOwn: 'f6a7bea3-7102-4ba3-966f-e70e3c8199db',
 } as const;
 
 /** Cost units of the seed, in the same roles as COST_CENTER_IDS. */
@@ -136,16 +137,19 @@ interface CodedSeed {
 
 const PROVIDER = SEED_IDS.provider;
 const WM = SEED_IDS.wageModel;
-const PA = SEED_IDS.payrollAdministration;
+const ADMINISTRATIONS = ORG_IDS.payrollAdministrations;
+/** The payroll administration most journal scenarios are about (the README employer's). */
+const PA = ADMINISTRATIONS.bouwgroepMonthly;
 const P = JOURNAL_PROFILE_IDS;
 const CC = COST_CENTER_IDS;
 const CU = COST_UNIT_IDS;
 
-const PAYROLL_ADMINISTRATIONS = [
-  { id: SEED_IDS.payrollAdministration, wageModelId: WM, name: 'Salarisadministratie Bakkerij Jansen' },
-  { id: SEED_IDS.payrollAdministrationSecond, wageModelId: WM, name: 'Salarisadministratie Jansen Logistiek' },
-  { id: SEED_IDS.payrollAdministrationHospitality, wageModelId: SEED_IDS.wageModelHospitality, name: 'Salarisadministratie Grand Café De Waag' },
-];
+/** The journal area's view of the payroll administrations: the wage model each one uses
+ * (the bakery's its own, every other the standard one). */
+const PAYROLL_ADMINISTRATIONS = PAYROLL_ADMINISTRATION_IDS.map((id) => ({
+  id,
+  wageModelId: id === ADMINISTRATIONS.bakkerijFourWeekly ? SEED_IDS.wageModelBakery : WM,
+}));
 const wageModelOf = (payrollAdministrationId: string): string =>
   PAYROLL_ADMINISTRATIONS.find((a) => a.id === payrollAdministrationId)!.wageModelId;
 
@@ -155,16 +159,16 @@ const PROFILES: ProfileSeed[] = [
   { id: P.providerGroupReporting, level: 'provider', description: 'Concernrapportage' },
   { id: P.wageModelStandard, level: 'wageModel', wageModelId: WM, description: 'Journaalprofiel loonmodel' },
   { id: P.wageModelProjects, level: 'wageModel', wageModelId: WM, description: 'Journaalprofiel projecten' },
-  { id: P.wageModelHospitality, level: 'wageModel', wageModelId: SEED_IDS.wageModelHospitality, description: 'Journaalprofiel horeca' },
-  { id: P.deviationUsedByJournals, level: 'payrollAdministration', payrollAdministrationId: PA, deviatesFromJournalProfileId: P.wageModelStandard, description: 'Journaalprofiel Bakkerij Jansen' },
-  { id: P.deviationUnused, level: 'payrollAdministration', payrollAdministrationId: PA, deviatesFromJournalProfileId: P.wageModelProjects, description: 'Projecten Bakkerij Jansen' },
+  { id: P.wageModelBakery, level: 'wageModel', wageModelId: SEED_IDS.wageModelBakery, description: 'Journaalprofiel bakkerij' },
+  { id: P.deviationUsedByJournals, level: 'payrollAdministration', payrollAdministrationId: PA, deviatesFromJournalProfileId: P.wageModelStandard, description: 'Journaalprofiel Bouwgroep maandloon' },
+  { id: P.deviationUnused, level: 'payrollAdministration', payrollAdministrationId: PA, deviatesFromJournalProfileId: P.wageModelProjects, description: 'Projecten Bouwgroep maandloon' },
   { id: P.ownUnused, level: 'payrollAdministration', payrollAdministrationId: PA, description: 'Vestiging Utrecht' },
   { id: P.ownCostCenterInJournalAllocation, level: 'payrollAdministration', payrollAdministrationId: PA, description: 'Detachering' },
   { id: P.ownCostCenterInPayrollPeriodData, level: 'payrollAdministration', payrollAdministrationId: PA, description: 'Uitzendkrachten' },
   { id: P.ownCostUnitInJournalAllocation, level: 'payrollAdministration', payrollAdministrationId: PA, description: 'Projectadministratie' },
   { id: P.ownCostUnitInPayrollPeriodData, level: 'payrollAdministration', payrollAdministrationId: PA, description: 'Stagiairs' },
-  { id: P.secondAdministrationDeviation, level: 'payrollAdministration', payrollAdministrationId: SEED_IDS.payrollAdministrationSecond, deviatesFromJournalProfileId: P.wageModelStandard, description: 'Journaalprofiel Jansen Logistiek' },
-  { id: P.hospitalityOwn, level: 'payrollAdministration', payrollAdministrationId: SEED_IDS.payrollAdministrationHospitality, description: 'Bediening en keuken' },
+  { id: P.secondAdministrationDeviation, level: 'payrollAdministration', payrollAdministrationId: ADMINISTRATIONS.bouwgroepFourWeekly, deviatesFromJournalProfileId: P.wageModelStandard, description: 'Journaalprofiel Bouwgroep vierwekenloon' },
+  { id: P.bakeryOwn, level: 'payrollAdministration', payrollAdministrationId: ADMINISTRATIONS.bakkerijFourWeekly, description: 'Bakkerij en winkel' },
 ];
 
 const COST_CENTERS: CodedSeed[] = [
@@ -185,7 +189,7 @@ const COST_CENTERS: CodedSeed[] = [
   { id: CC.ownUnused, level: 'payrollAdministration', journalProfileId: P.ownUnused, payrollAdministrationId: PA, code: 'U100', description: 'Vestiging Utrecht' },
   { id: CC.ownInJournalAllocation, level: 'payrollAdministration', journalProfileId: P.ownCostCenterInJournalAllocation, payrollAdministrationId: PA, code: 'DT10', description: 'Gedetacheerden' },
   { id: CC.ownInPayrollPeriodData, level: 'payrollAdministration', journalProfileId: P.ownCostCenterInPayrollPeriodData, payrollAdministrationId: PA, code: 'Z100', description: 'Uitzendkrachten' },
-  { id: CC.hospitalityOwn, level: 'payrollAdministration', journalProfileId: P.hospitalityOwn, payrollAdministrationId: SEED_IDS.payrollAdministrationHospitality, code: 'H100', description: 'Keuken' },
+  { id: CC.bakeryOwn, level: 'payrollAdministration', journalProfileId: P.bakeryOwn, payrollAdministrationId: ADMINISTRATIONS.bakkerijFourWeekly, code: 'H100', description: 'Bakkerij' },
 ];
 
 const COST_UNITS: CodedSeed[] = [
@@ -220,7 +224,7 @@ const PAYROLL_COMPONENT_LINKS = [
   { id: '88b9e90e-2dfc-48a5-8cd5-cc6e7786ffa6', level: 'wageModel', journalProfileId: P.wageModelStandard, payrollComponent: { key: 1, value: 'Salaris' }, ledgerAccount: { code: '4000', description: 'Brutolonen' }, costCenterId: CC.inPayrollComponentLinkWageModel, costUnitId: CU.inPayrollComponentLinkWageModel },
   { id: 'b51c6f5f-5492-4815-9d9d-829317feb4cb', level: 'wageModel', journalProfileId: P.wageModelStandard, payrollComponent: { key: 40, value: 'Vakantiegeld' }, ledgerAccount: { code: '4010', description: 'Vakantiegeld' }, costCenterId: CC.inLinkAndMatrix, costUnitId: null },
   { id: '46dd5f3b-238e-465e-b66c-6267d8dfb161', level: 'payrollAdministration', journalProfileId: P.wageModelStandard, payrollAdministrationId: PA, payrollComponent: { key: 7, value: 'Overwerk' }, ledgerAccount: { code: '4020', description: 'Overwerkvergoeding' }, costCenterId: CC.inPayrollComponentLinkAdministration, costUnitId: CU.inPayrollComponentLinkAdministration },
-  { id: 'c79c92e7-8d3c-4da5-a8b4-f26e5efda5d0', level: 'wageModel', journalProfileId: P.wageModelHospitality, payrollComponent: { key: 1, value: 'Salaris' }, ledgerAccount: { code: '4000', description: 'Brutolonen' }, costCenterId: null, costUnitId: null },
+  { id: 'c79c92e7-8d3c-4da5-a8b4-f26e5efda5d0', level: 'wageModel', journalProfileId: P.wageModelBakery, payrollComponent: { key: 1, value: 'Salaris' }, ledgerAccount: { code: '4000', description: 'Brutolonen' }, costCenterId: null, costUnitId: null },
 ] as const;
 
 const JOURNALS = [
@@ -236,7 +240,7 @@ const profileReference = (id: string) => ({ id, description: PROFILES.find((p) =
 
 /**
  * The journal allocations the payroll seed puts on employments (`journalAllocation` of the
- * comprehensive employment), one employment each, in SEED_IDS.payrollAdministration.
+ * comprehensive employment), one employment each, in ORG_IDS.payrollAdministrations.bouwgroepMonthly.
  */
 export const EMPLOYMENT_JOURNAL_ALLOCATIONS: EmploymentJournalUse[] = [
   { payrollAdministrationId: PA, journalProfile: profileReference(P.deviationUsedByJournals), costCenter: codedReference(COST_CENTERS, CC.inJournalAllocation), costUnit: codedReference(COST_UNITS, CU.inJournalAllocation) },
@@ -247,7 +251,7 @@ export const EMPLOYMENT_JOURNAL_ALLOCATIONS: EmploymentJournalUse[] = [
 /**
  * The cost centers and cost units the payroll seed's payroll period data use (the `costCenter`
  * and `costUnit` of an employment's payroll period data, as its defaults answer them), one
- * employment each, in SEED_IDS.payrollAdministration.
+ * employment each, in ORG_IDS.payrollAdministrations.bouwgroepMonthly.
  */
 export const EMPLOYMENT_PAYROLL_PERIOD_DATA: EmploymentJournalUse[] = [
   { payrollAdministrationId: PA, journalProfile: profileReference(P.deviationUsedByJournals), costCenter: codedReference(COST_CENTERS, CC.inPayrollPeriodData), costUnit: codedReference(COST_UNITS, CU.inPayrollPeriodData) },
@@ -278,8 +282,8 @@ function codedDoc(c: CodedSeed): Doc {
 export function journalSeed(): Record<string, Doc[]> {
   return {
     [JOURNAL_COLLECTIONS.wageModels]: [
-      { id: SEED_IDS.wageModel, providerId: PROVIDER, description: 'Loonmodel standaard' },
-      { id: SEED_IDS.wageModelHospitality, providerId: PROVIDER, description: 'Loonmodel horeca' },
+      { id: SEED_IDS.wageModel, providerId: PROVIDER, description: 'Loonmodel bouw' },
+      { id: SEED_IDS.wageModelBakery, providerId: PROVIDER, description: 'Loonmodel bakkerij' },
     ],
     [JOURNAL_COLLECTIONS.payrollAdministrations]: PAYROLL_ADMINISTRATIONS.map((a) => ({ ...a, providerId: PROVIDER })),
     [JOURNAL_COLLECTIONS.profiles]: PROFILES.map((p) => ({
