@@ -60,7 +60,7 @@ export default {
     'path-params-uuid': rule('Every path parameter is a required uuid string.', PATH_ITEMS, pathParamsUuid),
     'success-example': rule('Every success media type with a schema has an example.', PATH_ITEMS, successExample),
     'success-expires-header': rule('Every success response declares the Expires header.', PATH_ITEMS, successExpiresHeader),
-    'path-source-marker': rule('Every path item says x-path-source: contract or inferred.', PATH_ITEMS, pathSourceMarker),
+    'path-source-marker': rule('Every path item says x-path-source: contract, published or inferred (an operation may narrow it).', PATH_ITEMS, pathSourceMarker),
     'contract-gap-sentence': rule(
       'x-contract-gap is a sentence saying what the contract does not show.',
       "$..['x-contract-gap']",

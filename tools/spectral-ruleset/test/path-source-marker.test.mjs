@@ -14,7 +14,7 @@ describe(RULE, () => {
     const doc = fixture();
     delete doc.paths[LOGO]['x-path-source'];
     expect(await lintRule(RULE, doc)).toEqual([
-      expect.objectContaining({ code: RULE, severity: 0, message: `Path ${LOGO} has no x-path-source (contract or inferred).`, path: ['paths', LOGO] }),
+      expect.objectContaining({ code: RULE, severity: 0, message: `Path ${LOGO} has no x-path-source (contract, published or inferred).`, path: ['paths', LOGO] }),
     ]);
   });
 
@@ -23,8 +23,26 @@ describe(RULE, () => {
     doc.paths[LIST]['x-path-source'] = 'guessed';
     expect(await lintRule(RULE, doc)).toEqual([
       expect.objectContaining({
-        message: `x-path-source of ${LIST} must be contract or inferred, not "guessed".`,
+        message: `x-path-source of ${LIST} must be contract, published or inferred, not "guessed".`,
         path: ['paths', LIST, 'x-path-source'],
+      }),
+    ]);
+  });
+
+  it('accepts published, on a path item and on an operation', async () => {
+    const doc = fixture();
+    doc.paths[LOGO]['x-path-source'] = 'published';
+    doc.paths[LIST].post['x-path-source'] = 'inferred';
+    expect(await lintRule(RULE, doc)).toEqual([]);
+  });
+
+  it('fires on another value on an operation', async () => {
+    const doc = fixture();
+    doc.paths[LIST].post['x-path-source'] = 'assumed';
+    expect(await lintRule(RULE, doc)).toEqual([
+      expect.objectContaining({
+        message: `x-path-source of POST ${LIST} must be contract, published or inferred, not "assumed".`,
+        path: ['paths', LIST, 'post', 'x-path-source'],
       }),
     ]);
   });
