@@ -1,0 +1,216 @@
+// PostEmployeeByEmployerId: a new employee with the first records of a new employment, all in
+// the request's one transaction after the validations (contract §4.3 Employee), and the
+// builders of employment docs the people seed uses too.
+import type { OperationContext } from '../../engine/types.js';
+import type { Doc, Tx } from '../../store/types.js';
+import { AGREEMENTS, FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../../seed/reference-data.js';
+import { COLLECTIONS, SECTIONS, checkCitizenServiceNumber, computeEmployee, employeeSummary, inputOnly, mustGetEmployer, newSectionRecord, refuse, whereIn, withUniqueEmployeeNumber } from './model.js';
+import { SELF_SERVICE_STATUS } from './person.js';
+import { assertChain, ChainError } from './date-chain.js';
+
+/** How an administration is shown on an employment (payrollAdministration / nonPayrollAdministration / administration). */
+export function administrationViews(administration: Doc): Record<string, unknown> {
+  const name = (administration.name as string | undefined) ?? (administration.description as string) ?? '';
+  const description = (administration.description as string | null | undefined) ?? null;
+  const agreement = AGREEMENTS[administration.collectiveLaborAgreement as string];
+  const isPayroll = administration.isPayrollAdministration === true;
+  return {
+    payrollAdministration: isPayroll
+      ? {
+          id: administration.id,
+          name,
+          clientNumber: administration.clientNumber,
+          description,
+          ...(agreement ? { cla: { value: agreement.name } } : {}),
+          ...(typeof administration.wageModelName === 'string' ? { wageModel: { value: administration.wageModelName } } : {}),
+        }
+      : null,
+    nonPayrollAdministration: isPayroll ? null : { id: administration.id, name, description },
+    administration: {
+      id: administration.id,
+      name,
+      clientNumber: administration.clientNumber,
+      description,
+      administrationType: isPayroll ? 'payrollAdministration' : 'nonPayrollAdministration',
+    },
+  };
+}
+
+/** The editable fields an employment starts with when the body leaves them out. */
+export const EMPLOYMENT_DEFAULTS: Record<string, unknown> = {
+  historicalStartDate: null,
+  commissionUntilDate: null,
+  typeOfEmployee: { key: 1, value: 'Personeelslid' },
+  employmentDurationType: { key: 2, value: 'Onbepaalde tijd' },
+  startDateContractOfIndefiniteDuration: null,
+  employmentContractType: null,
+  vacationCoupons: null,
+  sendToExternalParty: null,
+  deviatingCLAExternalParty: null,
+  deviatingCLATaxReturn: null,
+  incomeRelationshipNumber: 1,
+  employeeProfileId: null,
+  professionCode: null,
+  exemptionWorkRelatedExpenseScheme: false,
+  exemptionPremiumWaiverMarginalLabour: false,
+  typeOfParticipation: null,
+  valueOfParticipation: null,
+  wachtgeldOldRegulation: false,
+  participation55plusRegulationUWV: false,
+  essMutationSet: null,
+  exemptionInsuranceObligation: null,
+  specialIncomeRatio: null,
+  emailLeaveRequest: null,
+  temporaryTaxExemption: { key: 1, value: 'Geen' },
+  periodPayGradeAdjustment: null,
+  signalPayGradeAdjustment: false,
+  commissionUntilDate1: null,
+  commissionUntilDate2: null,
+  commissionUntilDate3: null,
+  commissionUntilDate4: null,
+  commissionUntilDate5: null,
+  commissionUntilDate6: null,
+  isDirectorAndMajorShareholder: null,
+  isPreviousOwner: null,
+  isFamilyOfOwner: null,
+  isOnCallEmployment: false,
+  hasOnCallAppearanceObligation: null,
+  isGemoedsbezwaardNationalInsurance: false,
+  isGemoedsbezwaardEmployeeInsurance: false,
+  isAnonymousEmployee: false,
+  cancellationPeriodEmployee: null,
+  cancellationPeriodEmployer: null,
+  cancellationPeriodTimeUnit: null,
+  cancellationNoticeDate: null,
+  startCancellationNoticePeriod: null,
+  namePayslip: null,
+  calculateWorkingHours: true,
+  writtenEmploymentContract: true,
+};
+
+export interface EmploymentInit {
+  id: string;
+  employee: Doc;
+  administration: Doc;
+  startDate: string;
+  endDate?: string | null;
+  payrollId: number;
+  fields?: Record<string, unknown>;
+}
+
+/** A stored employment doc (read shape plus its foreign keys and internal fields). */
+export function employmentDoc(init: EmploymentInit): Doc {
+  return {
+    ...EMPLOYMENT_DEFAULTS,
+    ...init.fields,
+    id: init.id,
+    employerId: init.employee.employerId as string,
+    employeeId: init.employee.id,
+    employee: employeeSummary(init.employee),
+    startDate: init.startDate,
+    endDate: init.endDate ?? null,
+    endOfEmploymentReason: null,
+    endOfEmploymentReasonTaxAuthorities: null,
+    endOfEmploymentDueToIllness: null,
+    firstDayNotification: false,
+    ...administrationViews(init.administration),
+    employmentCategoryType: null,
+    linkedEmployment: null,
+    payrollId: init.payrollId,
+    processedPayrollResults: 0,
+    journalAllocation: null,
+    payrollPeriodData: [],
+  };
+}
+
+/** Body section → comprehensive section it starts. */
+const NEW_SECTIONS: Record<string, string> = {
+  workingHoursData: 'workinghours',
+  wageData: 'wage',
+  organizationalEntityData: 'organizationalEntity',
+  socialSecurityData: 'socialSecurityConfiguration',
+  fiscalData: 'fiscalProperties',
+  otherPayrollVariablesData: 'otherPayrollVariables',
+};
+
+/** The administration a new employment is made in: the employer's payroll administration with the lowest client number, else its first non-payroll one. */
+async function administrationFor(tx: Tx, employerId: string): Promise<Doc> {
+  const { rows } = await tx.find(ORG_COLLECTIONS.administrations, { where: whereIn(['employerId'], [employerId]) });
+  const ordered = [...rows].sort((a, b) => Number(b.isPayrollAdministration === true) - Number(a.isPayrollAdministration === true) || Number(a.clientNumber ?? 0) - Number(b.clientNumber ?? 0));
+  const first = ordered[0];
+  if (!first) throw refuse('The employer has no administration to employ the new employee in.', 'employmentData');
+  return first;
+}
+
+async function highest(tx: Tx, collection: string, employerId: string, field: string): Promise<number> {
+  const { rows } = await tx.find(collection, { where: whereIn(['employerId'], [employerId]) });
+  return rows.reduce((max, doc) => Math.max(max, Number(doc[field] ?? 0)), 0);
+}
+
+export async function createEmployeeWithEmployment(ctx: OperationContext, employerId: string, rawBody: Record<string, unknown>): Promise<{ employeeId: string; employmentId: string }> {
+  const { tx } = ctx;
+  await mustGetEmployer(tx, employerId);
+  const administration = await administrationFor(tx, employerId);
+  const body = checkMetadataKeys(FORMS.newEmployee, await metadataScope(tx, employerId, administration.id), inputOnly(rawBody) as Record<string, unknown>);
+
+  const employeeData = body.employeeData as Record<string, unknown> | undefined;
+  if (!employeeData || typeof employeeData !== 'object') throw refuse('employeeData is required: the new employee.', 'employeeData');
+  const personalDetails = (employeeData.personalDetails ?? {}) as Record<string, unknown>;
+  if (typeof personalDetails.lastName !== 'string' || personalDetails.lastName.trim() === '') {
+    throw refuse('A new employee needs a last name.', 'employeeData.personalDetails.lastName');
+  }
+  if (typeof personalDetails.dateOfBirth !== 'string') throw refuse('A new employee needs a date of birth.', 'employeeData.personalDetails.dateOfBirth');
+  const bsn = (body.citizenServiceNumber as { citizenServiceNumber?: string | null } | undefined)?.citizenServiceNumber ?? null;
+  checkCitizenServiceNumber(bsn, 'citizenServiceNumber.citizenServiceNumber');
+
+  // The employment starts on the earliest start date of its first records; at least one is needed.
+  const starts = Object.keys(NEW_SECTIONS)
+    .map((key) => (body[key] as { startDate?: string } | null | undefined)?.startDate)
+    .filter((d): d is string => typeof d === 'string');
+  if (starts.length === 0) throw refuse('The employment needs a start date: give workingHoursData.startDate (or the start date of another section).', 'workingHoursData.startDate');
+  const startDate = starts.sort()[0]!;
+
+  const employeeId = ctx.newId();
+  const employmentId = ctx.newId();
+  const { id: _id, statusEmployeeSelfService: _status, ...editable } = employeeData;
+  const employee = computeEmployee({
+    revokeEmployeeSelfServiceAccessOn: null,
+    exclusionFromAbsenceStatus: false,
+    ...editable,
+    id: employeeId,
+    employerId,
+    // Left out, the employee gets the employer's next free number.
+    employeeNumber: (editable.employeeNumber as number | undefined) ?? (await highest(tx, COLLECTIONS.employees, employerId, 'employeeNumber')) + 1,
+    statusEmployeeSelfService: { ...SELF_SERVICE_STATUS.noAccess },
+    citizenServiceNumber: bsn,
+    emailAddress: null,
+    selfServiceBlocked: false,
+    hasTwoFactorAuthentication: false,
+  });
+  await withUniqueEmployeeNumber('employeeData.employeeNumber', () => tx.insert(COLLECTIONS.employees, employee));
+
+  const employment = employmentDoc({
+    id: employmentId,
+    employee,
+    administration,
+    startDate,
+    payrollId: (await highest(tx, COLLECTIONS.employments, employerId, 'payrollId')) + 1,
+    fields: (body.employmentData as Record<string, unknown> | null | undefined) ?? {},
+  });
+  await tx.insert(COLLECTIONS.employments, employment);
+
+  for (const [key, section] of Object.entries(NEW_SECTIONS)) {
+    const input = body[key] as Record<string, unknown> | null | undefined;
+    if (!input) continue;
+    const record = newSectionRecord(ctx.newId(), employment, section, input);
+    try {
+      assertChain([record], `${key}.endDate`);
+    } catch (error) {
+      if (error instanceof ChainError) throw refuse(error.message, error.field);
+      throw error;
+    }
+    if (!SECTIONS[section]) continue;
+    await tx.insert(COLLECTIONS.employmentRecords, record as unknown as Doc);
+  }
+  return { employeeId, employmentId };
+}
