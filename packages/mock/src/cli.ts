@@ -7,13 +7,21 @@ import type { MockOptions } from './server.js';
 const USAGE = `Usage: payroll-mock [options]
 
 Serves the Payroll and HR API v2 (under /v2, followed by the contract's /v2/... paths) and
-the Journal configuration API (under /journal) on one port.
+the Journal configuration API (under /journal) on one port. By default a stateful sandbox
+answers (one per bearer token); --examples serves the descriptions' examples instead.
 
 Options:
   --port <n>        port to listen on; 0 picks a free one (default: $PORT or 4010)
   --host <addr>     interface to bind (default: 127.0.0.1)
-  --dynamic         generate responses from the schemas instead of the examples
-                    (also PAYROLL_MOCK_DYNAMIC=true)
+  --examples        answer from the descriptions' examples (no state)
+  --dynamic         examples generated from the schemas (implies --examples; with
+                    --examples also PAYROLL_MOCK_DYNAMIC=true)
+  --data <dir>      sandbox: keep the sandboxes in this directory across restarts
+  --database-url <url>
+                    sandbox: keep every sandbox in PostgreSQL (postgres://...), shared by
+                    every process given the same URL
+  --token-lifetime <s>
+                    sandbox: expires_in of tokens from POST /auth/token (default: 3600)
   --watch           reload the bundles when they change
   --spec-dir <dir>  folder with payroll.json and journal.json (default: @payroll-api/spec/dist)
   --payroll <file>  payroll bundle (overrides --spec-dir)
@@ -41,7 +49,11 @@ export async function main(argv: string[]): Promise<void> {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        examples: { type: 'boolean' },
         dynamic: { type: 'boolean' },
+        data: { type: 'string' },
+        'database-url': { type: 'string' },
+        'token-lifetime': { type: 'string' },
         watch: { type: 'boolean' },
         'spec-dir': { type: 'string' },
         payroll: { type: 'string' },
@@ -63,16 +75,28 @@ export async function main(argv: string[]): Promise<void> {
   }
   const port = values.port ?? process.env.PORT;
   const env = process.env.PAYROLL_MOCK_DYNAMIC?.toLowerCase();
+  // --dynamic only means something for examples, so it implies --examples.
+  const examples = (values.examples ?? false) || (values.dynamic ?? false);
+  const dynamic = values.dynamic ?? (env === 'true' || env === '1');
+  if (examples) {
+    for (const name of ['data', 'database-url', 'token-lifetime'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
+  }
+  if (values.data !== undefined && values['database-url'] !== undefined) fail('--data and --database-url exclude each other (PostgreSQL keeps the data itself)');
+  if (values['database-url'] !== undefined && !/^postgres(ql)?:\/\//.test(values['database-url'])) fail(`--database-url must be a postgres:// URL, not '${values['database-url'].replace(/:[^:@/]*@/, ':***@')}'`);
   const options: MockOptions = {
+    mode: examples ? 'examples' : 'sandbox',
     port: port === undefined || port === '' ? 4010 : integer(values.port !== undefined ? '--port' : 'PORT', port, 0, 65535),
     host: values.host ?? '127.0.0.1',
-    dynamic: values.dynamic ?? (env === 'true' || env === '1'),
+    dynamic: examples && dynamic,
     watch: values.watch ?? false,
     verbose: values.verbose ?? false,
   };
   if (values['spec-dir']) options.specDir = values['spec-dir'];
   if (values.payroll) options.payrollSpec = values.payroll;
   if (values.journal) options.journalSpec = values.journal;
+  if (values.data !== undefined) options.dataDir = values.data;
+  if (values['database-url'] !== undefined) options.databaseUrl = values['database-url'];
+  if (values['token-lifetime'] !== undefined) options.tokenLifetimeSeconds = integer('--token-lifetime', values['token-lifetime'], 1, 31_536_000);
   if (values['max-body']) options.maxBodyBytes = integer('--max-body', values['max-body'], 1, 1024 * 1024 * 1024);
 
   let running;
@@ -86,7 +110,7 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(1);
   }
   process.stdout.write(`payroll-mock listening on ${running.url}\n`);
-  process.stderr.write(`payroll-mock: payroll base_url ${running.payrollBaseUrl}, journal ${running.journalBaseUrl}${options.dynamic ? ', dynamic responses' : ''}${options.watch ? ', watching the bundles' : ''}\n`);
+  process.stderr.write(`payroll-mock: payroll base_url ${running.payrollBaseUrl}, journal ${running.journalBaseUrl}${examples ? (options.dynamic ? ', examples mode with dynamic responses' : ', examples mode') : `, sandbox mode (${options.databaseUrl ? 'PostgreSQL' : options.dataDir ? `kept in ${options.dataDir}` : 'in memory'}; OAuth at ${running.url}/auth/token)`}${options.watch ? ', watching the bundles' : ''}\n`);
 
   let closing = false;
   const stop = () => {

@@ -106,7 +106,7 @@ describe.concurrent('dynamic mode', () => {
 
   for (const [name, args, env] of [
     ['--dynamic', ['--dynamic'], {}],
-    ['PAYROLL_MOCK_DYNAMIC=true', [], { PAYROLL_MOCK_DYNAMIC: 'true' }],
+    ['PAYROLL_MOCK_DYNAMIC=true', ['--examples'], { PAYROLL_MOCK_DYNAMIC: 'true' }],
   ] as const) {
     it(`generates data from the schemas with ${name}; Prefer dynamic=false returns the example`, async () => {
       const mock = await start(['--port', '0', '--spec-dir', dir, ...args], env);
@@ -132,7 +132,7 @@ describe.concurrent('--watch', () => {
     const doc = payrollFixture();
     const added = '/v2/providers/{providerId}/watchtest';
     fs.writeFileSync(path.join(watched, 'payroll.json'), JSON.stringify(doc));
-    const mock = await start(['--port', '0', '--spec-dir', watched, '--watch']);
+    const mock = await start(['--port', '0', '--spec-dir', watched, '--watch', '--examples']);
     const url = `${mock.url}/v2${added.replace('{providerId}', EMPLOYER_ID)}`;
     expect((await request(url, { headers: headers() })).status).toBe(404);
 
@@ -161,7 +161,7 @@ describe.concurrent('--watch', () => {
   it('keeps serving the previous bundle when the new one is broken', async () => {
     const watched = fs.mkdtempSync(path.join(dir, 'broken-'));
     fs.writeFileSync(path.join(watched, 'payroll.json'), JSON.stringify(payrollFixture()));
-    const mock = await start(['--port', '0', '--spec-dir', watched, '--watch']);
+    const mock = await start(['--port', '0', '--spec-dir', watched, '--watch', '--examples']);
     fs.writeFileSync(path.join(watched, 'payroll.json'), '{"openapi": "3.1.0", "paths": {');
     const deadline = Date.now() + 10_000;
     while (!mock.stderr().includes('could not load') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

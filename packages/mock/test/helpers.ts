@@ -90,14 +90,14 @@ export function headers(accept = 'application/json', extra: Record<string, strin
 
 /**
  * Starts the mock on the fixture bundles before the tests of a file and stops it after them;
- * returns the running process.
+ * returns the running process. The contract layer's tests run in examples mode.
  */
-export function fixtureMock(args: string[] = []): () => MockProcess {
+export function fixtureMock(args: string[] = [], mode: 'examples' | 'sandbox' = 'examples'): () => MockProcess {
   let mock: MockProcess | undefined;
   let dir: string | undefined;
   beforeAll(async () => {
     dir = fixtureDir();
-    mock = await startProcess(['--port', '0', '--spec-dir', dir, ...args]);
+    mock = await startProcess(['--port', '0', '--spec-dir', dir, ...(mode === 'examples' ? ['--examples'] : []), ...args]);
   });
   afterAll(async () => {
     await mock?.stop();

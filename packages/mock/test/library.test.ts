@@ -18,7 +18,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('startMock', () => {
   it('starts on a free port, reports its addresses and closes', async () => {
-    const running = await esm.startMock({ port: 0, specDir: dir, log: () => undefined });
+    const running = await esm.startMock({ port: 0, specDir: dir, mode: 'examples', log: () => undefined });
     const url = running.url;
     try {
       expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -51,7 +51,7 @@ describe('startMock', () => {
   });
 
   it('offers createMock for use inside another server', async () => {
-    const mock = esm.createMock({ specDir: dir, log: () => undefined });
+    const mock = esm.createMock({ specDir: dir, mode: 'examples', log: () => undefined });
     await mock.reload();
     const server = http.createServer((req, res) => void mock.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -70,7 +70,7 @@ it('loads through require() as CommonJS', async () => {
   const require = createRequire(import.meta.url);
   const cjs = require(`${packageDir}/dist/index.cjs`) as Api;
   expect(typeof cjs.startMock).toBe('function');
-  const running = await cjs.startMock({ port: 0, specDir: dir, log: () => undefined });
+  const running = await cjs.startMock({ port: 0, specDir: dir, mode: 'examples', log: () => undefined });
   try {
     expect((await request(`${running.url}/v2/v2/providers`, { headers: headers() })).status).toBe(200);
   } finally {

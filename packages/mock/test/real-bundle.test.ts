@@ -1,4 +1,4 @@
-// The mock as installed: the bin with no options serves the real bundles of @payroll-api/spec.
+// The mock as installed: the bin in examples mode serves the real bundles of @payroll-api/spec.
 // Every operation that has an example answers with it when called as the contract says.
 import { deref, operationsOf } from '@payroll-api/openapi-bundle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ let mock: MockProcess;
 
 beforeAll(async () => {
   realBundle('payroll');
-  mock = await startProcess(['--port', '0']);
+  mock = await startProcess(['--port', '0', '--examples']);
 });
 afterAll(async () => {
   await mock?.stop();

@@ -21,6 +21,9 @@ export interface UniqueRule {
 export interface CollectionSpec {
   name: string;
   unique?: UniqueRule[];
+  /** The component schema every stored doc satisfies (fields beyond it allowed: stored docs
+   * are supersets), checked on snapshot import and by the robustness tests. */
+  schema?: { api: 'payroll' | 'journal'; component: string };
 }
 
 export interface FindQuery {

@@ -1,0 +1,71 @@
+// POST {auth_url}/token with auth_url = <mock url>/auth (contract section 5): the password
+// and refresh_token grants, form fields grant_type, username, password, client_Id,
+// client_secret, refresh_token. Any username and password are accepted (it is a sandbox); the
+// user's data lives in the user's sandbox. Refresh tokens rotate: a used one is refused.
+import type http from 'node:http';
+import { readBody } from '../../stages/validate.js';
+import { json, type Outgoing } from '../../stages/outgoing.js';
+import type { Store, Tx } from '../store/types.js';
+import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_PREFIX, REFRESH_TOKENS, type AccessToken, type RefreshToken } from './tokens.js';
+
+export const TOKEN_PATH = '/auth/token';
+const MAX_FORM = 16 * 1024;
+/** The two-factor step does not exist in the sandbox; the contract does not show the field's values. */
+const TWO_FACTOR_STATE = 'NotRequired';
+
+/** The OAuth 2.0 error body (RFC 6749, 5.2). */
+function oauthError(status: number, error: string, description: string): Outgoing {
+  return json(status, { error, error_description: description }, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+}
+
+async function issue(tx: Tx, userId: string, clientId: string, lifetimeSeconds: number, now: number): Promise<Outgoing> {
+  await pruneExpired(tx, now);
+  const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000 };
+  const refresh: RefreshToken = { id: newToken(REFRESH_PREFIX), userId, clientId };
+  await tx.insert(ACCESS_TOKENS, { ...access });
+  await tx.insert(REFRESH_TOKENS, { ...refresh });
+  return json(
+    200,
+    { access_token: access.id, token_type: 'bearer', expires_in: lifetimeSeconds, refresh_token: refresh.id, two_factor_state: TWO_FACTOR_STATE },
+    { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+  );
+}
+
+export async function tokenEndpoint(req: http.IncomingMessage, store: Store, lifetimeSeconds: number): Promise<Outgoing> {
+  if (req.method !== 'POST') return { status: 405, headers: { Allow: 'POST' } };
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  const read = await readBody(req, MAX_FORM);
+  if (read.kind === 'too-large') return oauthError(400, 'invalid_request', `The form is larger than ${MAX_FORM} bytes.`);
+  if (read.kind === 'aborted') return { status: 400, headers: { Connection: 'close' } };
+  if (type !== 'application/x-www-form-urlencoded') {
+    return oauthError(400, 'invalid_request', 'The token request must be a form (Content-Type: application/x-www-form-urlencoded).');
+  }
+  const form = new URLSearchParams(read.kind === 'body' ? read.bytes.toString('utf8') : '');
+  const field = (name: string) => {
+    const value = form.get(name);
+    return value === null || value === '' ? undefined : value;
+  };
+  // The contract spells it client_Id; client_id (RFC 6749) is understood too.
+  const clientId = field('client_Id') ?? field('client_id');
+  const grant = field('grant_type');
+  if (!grant) return oauthError(400, 'invalid_request', 'grant_type is required (password or refresh_token).');
+  if (grant !== 'password' && grant !== 'refresh_token') {
+    return oauthError(400, 'unsupported_grant_type', `The grant type '${grant.slice(0, 50)}' is not supported; use password or refresh_token.`);
+  }
+  if (!clientId) return oauthError(400, 'invalid_client', 'client_Id is required.');
+  const now = Date.now();
+  if (grant === 'password') {
+    const username = field('username');
+    if (!username || !field('password')) return oauthError(400, 'invalid_request', 'username and password are required for the password grant.');
+    return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, username.toLowerCase(), clientId, lifetimeSeconds, now));
+  }
+  const presented = field('refresh_token');
+  if (!presented) return oauthError(400, 'invalid_request', 'refresh_token is required for the refresh_token grant.');
+  return store.transaction(AUTH_SANDBOX, 'write', async (tx) => {
+    const known = (await tx.get(REFRESH_TOKENS, presented)) as RefreshToken | undefined;
+    if (!known) return oauthError(400, 'invalid_grant', 'The refresh token is unknown or was already used (refresh tokens rotate: use the one issued last).');
+    if (known.clientId !== clientId) return oauthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
+    await tx.remove(REFRESH_TOKENS, presented);
+    return issue(tx, known.userId, clientId, lifetimeSeconds, now);
+  });
+}

@@ -1,0 +1,52 @@
+// Tokens the sandbox's OAuth endpoint issues, kept in the store (the internal sandbox
+// '__auth') so that every process on one PostgreSQL database knows them. An access token
+// maps to its user's sandbox; refresh tokens rotate (each is used once).
+import { createHash, randomBytes } from 'node:crypto';
+import type { CollectionSpec, Store, Tx } from '../store/types.js';
+
+export const AUTH_SANDBOX = '__auth';
+export const ACCESS_TOKENS = 'oauthAccessTokens';
+export const REFRESH_TOKENS = 'oauthRefreshTokens';
+export const AUTH_COLLECTIONS: CollectionSpec[] = [{ name: ACCESS_TOKENS }, { name: REFRESH_TOKENS }];
+
+/** Issued tokens start with these; any other well-formed bearer token is a sandbox of its own. */
+export const ACCESS_PREFIX = 'sandbox-at-';
+export const REFRESH_PREFIX = 'sandbox-rt-';
+
+export interface AccessToken {
+  id: string;
+  userId: string;
+  clientId: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+export interface RefreshToken {
+  id: string;
+  userId: string;
+  clientId: string;
+}
+
+export function newToken(prefix: string): string {
+  return `${prefix}${randomBytes(24).toString('base64url')}`;
+}
+
+/** The sandbox of a user (stable across tokens and refreshes). */
+export function userSandbox(userId: string): string {
+  return `user-${createHash('sha256').update(userId).digest('hex').slice(0, 24)}`;
+}
+
+/** The sandbox of a bearer token not issued here: derived from it, without revealing it. */
+export function tokenSandbox(token: string): string {
+  return `token-${createHash('sha256').update(token).digest('hex').slice(0, 24)}`;
+}
+
+export async function lookupAccessToken(store: Store, token: string): Promise<AccessToken | undefined> {
+  return store.transaction(AUTH_SANDBOX, 'read', async (tx) => (await tx.get(ACCESS_TOKENS, token)) as AccessToken | undefined);
+}
+
+/** Drops access tokens that expired before `now` (keeps the internal sandbox small). */
+export async function pruneExpired(tx: Tx, now: number): Promise<void> {
+  const expired = await tx.find(ACCESS_TOKENS, { where: { kind: 'compare', field: { path: ['expiresAt'], type: 'integer' }, op: 'lt', value: now } });
+  for (const doc of expired.rows) await tx.remove(ACCESS_TOKENS, doc.id);
+}

@@ -1,0 +1,98 @@
+// One operation in the sandbox: the handler of its operationId runs in one store transaction
+// (read for GET, write otherwise) with the OperationContext; its reply is wrapped in the
+// contract's envelopes, or becomes a csv/xlsx download. Refusals: SandboxError (400/403/404,
+// 404 without body), UniqueViolation (400 naming the fields), QueryError (400 naming the
+// parameter). Anything thrown rolls the request's writes back.
+import { randomUUID } from 'node:crypto';
+import { message, type Message } from '../../errors.js';
+import { isJsonMedia } from '../../media.js';
+import { essence, successResponse, type Operation } from '../../spec.js';
+import { badRequest, errorReply, type Outgoing } from '../../stages/outgoing.js';
+import { download, successHeaders, type Exchange } from '../../stages/respond.js';
+import { pathParams } from '../../stages/route.js';
+import { QueryError } from '../filter/tree.js';
+import { UniqueViolation, type Store } from '../store/types.js';
+import { detailEnvelope, listEnvelope } from './envelopes.js';
+import { fieldsOfList, listPage } from './list-query.js';
+import { SandboxError, type Handler, type OperationContext, type Principal, type Reply } from './types.js';
+
+function successStatus(operation: Operation): number {
+  const code = Number(successResponse(operation.prism)?.code);
+  return Number.isInteger(code) ? code : 200;
+}
+
+/** The fields a uniqueness rule is about, without the foreign keys that scope it. */
+function ruleFields(fields: string[]): string[] {
+  const own = fields.filter((f) => !/Id$/.test(f.split('.').pop() ?? ''));
+  return own.length > 0 ? own : fields;
+}
+
+function uniqueMessage(violation: UniqueViolation): Message {
+  const fields = ruleFields(violation.fields);
+  return message(400, `The value of ${fields.join(', ')} is already in use; it must be unique (${violation.rule}).`, fields);
+}
+
+export async function dispatch(store: Store, handlers: Map<string, Handler>, exchange: Exchange, principal: Principal, log: (line: string) => void): Promise<Outgoing> {
+  const { routed, negotiation, valid, now, req } = exchange;
+  const { operation } = routed;
+  const { version, responseContent } = negotiation;
+  const handler = handlers.get(operation.operationId);
+  if (!handler) {
+    log(`payroll-mock: the sandbox has no handler for ${operation.operationId}`);
+    return errorReply(500, operation, version, [message(500, `The sandbox does not implement ${operation.operationId}.`, [], 'Exception')]);
+  }
+  const mode = operation.method === 'get' || operation.method === 'head' ? 'read' : 'write';
+  const schema = responseContent?.schema;
+  const jsonRequest = valid.requestContent ? isJsonMedia(essence(valid.requestContent.mediaType)) : true;
+  let reply: Reply;
+  try {
+    reply = await store.transaction(principal.sandbox, mode, (tx) => {
+      const ctx: OperationContext = {
+        api: operation.api.name,
+        operationId: operation.operationId,
+        params: pathParams(routed),
+        query: routed.query,
+        headers: req.headers,
+        body: jsonRequest ? valid.body : valid.bytes,
+        version,
+        tx,
+        now: new Date(now),
+        principal,
+        list: (collection, query) => listPage(tx, collection, routed.query, fieldsOfList(schema), query),
+        newId: randomUUID,
+      };
+      return handler(ctx);
+    });
+  } catch (error) {
+    if (error instanceof SandboxError) {
+      if (error.status === 404) return { status: 404, headers: { ...error.headers } };
+      return errorReply(error.status, operation, version, error.messages, error.headers);
+    }
+    if (error instanceof UniqueViolation) return badRequest(operation, version, [uniqueMessage(error)]);
+    if (error instanceof QueryError) return badRequest(operation, version, [message(400, `The query parameter ${error.parameter} is not valid: ${error.message}`, [error.parameter])]);
+    throw error;
+  }
+
+  const headers = successHeaders(operation, negotiation, now);
+  const contentType = responseContent?.mediaType;
+  if (reply.kind === 'raw') {
+    const status = reply.status ?? successStatus(operation);
+    const out: Outgoing = { status, headers: { ...headers, ...reply.headers } };
+    if (reply.body !== undefined) {
+      const type = reply.contentType ?? contentType ?? 'application/json';
+      out.body = Buffer.isBuffer(reply.body) || typeof reply.body === 'string' && !isJsonMedia(essence(type)) ? (reply.body as Buffer | string) : JSON.stringify(reply.body);
+      out.headers['Content-Type'] = type;
+    }
+    return out;
+  }
+  if (reply.kind === 'list' && negotiation.negotiated.kind === 'export') {
+    const items = reply.page.items.filter((i): i is Record<string, unknown> => typeof i === 'object' && i !== null);
+    return download(operation, negotiation, successStatus(operation), items, headers);
+  }
+  const body =
+    reply.kind === 'list'
+      ? listEnvelope(reply.page, reply.messages ?? [], version, schema)
+      : detailEnvelope(reply.content, reply.messages ?? [], version, schema);
+  const status = reply.kind === 'detail' && reply.status ? reply.status : successStatus(operation);
+  return { status, headers: { ...headers, 'Content-Type': contentType ?? 'application/json' }, body: JSON.stringify(body) };
+}

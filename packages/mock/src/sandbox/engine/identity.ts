@@ -1,0 +1,17 @@
+// Who calls and which sandbox they reach: a token issued by the sandbox's OAuth endpoint
+// reaches its user's sandbox (an expired or unknown one gets 401); any other well-formed
+// bearer token is a sandbox of its own, like a test-mode key.
+import { lookupAccessToken, ACCESS_PREFIX, tokenSandbox, userSandbox } from '../auth/tokens.js';
+import type { Store } from '../store/types.js';
+import type { Principal } from './types.js';
+
+/** Requests without a token (an operation declaring `security: []`) share this sandbox. */
+export const ANONYMOUS_SANDBOX = 'anonymous';
+
+export async function principalOf(store: Store, token: string | undefined): Promise<Principal | undefined> {
+  if (token === undefined) return { sandbox: ANONYMOUS_SANDBOX, token: '' };
+  if (!token.startsWith(ACCESS_PREFIX)) return { sandbox: tokenSandbox(token), token };
+  const issued = await lookupAccessToken(store, token);
+  if (!issued || issued.expiresAt <= Date.now()) return undefined;
+  return { sandbox: userSandbox(issued.userId), token, userId: issued.userId, clientId: issued.clientId };
+}

@@ -1,0 +1,52 @@
+// ctx.list(): the client's filter, orderBy, pageNumber and pageSize applied to a collection,
+// with the handler's fixed constraints ANDed in. Field tables come from the list item schema
+// of the operation at the negotiated version (the fields a client sees are the fields it may
+// filter and order on).
+import { filterFrom, orderFrom } from '../filter/bind.js';
+import { fieldTable } from '../filter/fields.js';
+import type { BoundFilter, FieldTable } from '../filter/tree.js';
+import type { Tx } from '../store/types.js';
+import type { ListPage, ListQuery } from './types.js';
+import { pagingOf } from './paging.js';
+import { listItemSchema } from './schema-walk.js';
+
+const tables = new WeakMap<object, FieldTable>();
+
+/** The field table of a list operation's item schema (cached per response content schema). */
+export function fieldsOfList(envelopeSchema: Record<string, unknown> | undefined): FieldTable {
+  if (!envelopeSchema) return new Map();
+  let table = tables.get(envelopeSchema);
+  if (!table) {
+    table = fieldTable(listItemSchema(envelopeSchema) ?? {});
+    tables.set(envelopeSchema, table);
+  }
+  return table;
+}
+
+function and(left: BoundFilter | undefined, right: BoundFilter | undefined): BoundFilter | undefined {
+  if (!left) return right;
+  if (!right) return left;
+  return { kind: 'and', left, right };
+}
+
+export async function listPage(tx: Tx, collection: string, query: URLSearchParams, defaultFields: FieldTable, options: ListQuery = {}): Promise<ListPage> {
+  const fields = options.fields ?? defaultFields;
+  const paging = pagingOf(query);
+  const filterText = query.get('filter');
+  const orderText = query.get('orderBy');
+  const clientFilter = filterText !== null && filterText.trim() !== '' ? filterFrom(filterText, fields) : undefined;
+  const orderBy = orderText !== null && orderText.trim() !== '' ? orderFrom(orderText.trim(), fields) : [];
+  const page = await tx.find(collection, {
+    where: and(options.where, clientFilter),
+    orderBy,
+    offset: (paging.pageNumber - 1) * paging.pageSize,
+    limit: paging.pageSize,
+  });
+  const project = options.project;
+  return {
+    items: project ? page.rows.map((doc) => project(doc)) : page.rows,
+    totalSize: page.total,
+    pageNumber: paging.pageNumber,
+    pageSize: paging.pageSize,
+  };
+}

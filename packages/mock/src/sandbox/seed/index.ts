@@ -1,0 +1,25 @@
+// The seed every sandbox starts from: the organisation (providers, employers,
+// administrations, concept employees, logos), the people (employees, employments) and the
+// journal configuration, as one snapshot. Deterministic: built from fixed data only.
+import type { Doc, Snapshot } from '../store/types.js';
+import { journalSeed } from './journal.js';
+import { organisationSeed } from './organisation.js';
+import { peopleSeed } from './people.js';
+
+const PARTS: Array<() => Record<string, Doc[]>> = [organisationSeed, peopleSeed, journalSeed];
+
+export function seedSnapshot(): Snapshot {
+  const collections: Record<string, Doc[]> = {};
+  for (const part of PARTS) {
+    for (const [name, docs] of Object.entries(part())) {
+      const into = (collections[name] ??= []);
+      const ids = new Set(into.map((d) => d.id));
+      for (const doc of docs) {
+        if (ids.has(doc.id)) throw new Error(`seed: ${name} holds the id ${doc.id} twice`);
+        ids.add(doc.id);
+        into.push(doc);
+      }
+    }
+  }
+  return { format: 'payroll-sandbox/1', collections, meta: {} };
+}
