@@ -2,17 +2,15 @@
 // its literals to the field's type, giving the trees the stores evaluate. Every refusal is a
 // QueryError naming the parameter, the field and what was wrong.
 import { parseFilter, parseOrderBy, type OrderTerm } from './parse.js';
-import { instantOf } from './evaluate.js';
+import { daysInMonth, instantOf } from './evaluate.js';
 import { QueryError, type BoundFilter, type FieldInfo, type FieldTable, type FilterNode, type Literal, type OrderKey } from './tree.js';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-\d{2}$/;
 
 function isCalendarDate(text: string): boolean {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  if (!DATE.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  return year > 0 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 function lookup(table: FieldTable, name: string, parameter: 'filter' | 'orderBy'): FieldInfo {

@@ -18,15 +18,24 @@ export function valueAt(doc: unknown, path: readonly string[]): unknown {
  * (milliseconds), or null for null, missing and values of another JSON type than the field's. */
 export type Comparable = string | number | boolean | null;
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+/** The ISO date-times both stores read (the same shape sql.ts's sandbox_instant accepts):
+ * a 'T', seconds and up to 6 fraction digits optional, Z or +hh:mm optional. */
+export const DATE_TIME_PATTERN =
+  '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,6})?)?(Z|[+-](0\\d|1[0-4]):[0-5]\\d)?$';
+const DATE_TIME = new RegExp(DATE_TIME_PATTERN);
 
-/** Milliseconds since the epoch of an ISO date-time; without an offset it is read as UTC
- * (as PostgreSQL does with the session time zone the store sets). */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Milliseconds since the epoch of an ISO date-time (fractions below a millisecond dropped);
+ * without an offset it is read as UTC. Null for anything else, including impossible dates. */
 export function instantOf(text: string): number | null {
   if (!DATE_TIME.test(text)) return null;
-  const hasZone = /(Z|[+-]\d{2}(:?\d{2})?)$/i.test(text.slice(10));
-  const ms = Date.parse(hasZone ? text : `${text}Z`);
-  return Number.isNaN(ms) ? null : ms;
+  const year = Number(text.slice(0, 4));
+  if (year === 0 || Number(text.slice(8, 10)) > daysInMonth(year, Number(text.slice(5, 7)))) return null;
+  const hasZone = /(Z|[+-]\d{2}:\d{2})$/.test(text);
+  return Date.parse(hasZone ? text : `${text}Z`);
 }
 
 export function comparableOf(value: unknown, type: FieldType): Comparable {

@@ -2,6 +2,7 @@
 // memory kept in a directory (--data <dir>), or PostgreSQL (--database-url), shared by
 // several processes.
 import { MemoryStore } from './memory.js';
+import { PostgresStore } from './postgres.js';
 import type { Store, StoreOptions } from './types.js';
 
 export interface CreateStoreOptions extends StoreOptions {
@@ -16,7 +17,7 @@ export async function createStore(options: CreateStoreOptions): Promise<Store> {
   if (databaseUrl !== undefined && dataDir !== undefined) {
     throw new Error('--data and --database-url exclude each other: PostgreSQL keeps the data itself.');
   }
-  if (databaseUrl !== undefined) throw new Error('--database-url: the PostgreSQL store is not in this build yet.');
+  if (databaseUrl !== undefined) return PostgresStore.open({ ...storeOptions, databaseUrl });
   if (dataDir !== undefined) throw new Error('--data: persistence is not in this build yet.');
   return new MemoryStore(storeOptions);
 }

@@ -161,6 +161,9 @@ export class MemoryStore implements Store {
   }
 
   async importSnapshot(sandbox: string, snapshot: Snapshot): Promise<void> {
+    for (const [name, docs] of Object.entries(snapshot.collections)) {
+      if (new Set(docs.map((doc) => doc.id)).size !== docs.length) throw new UniqueViolation(name, 'id', ['id']);
+    }
     const state = stateFromSnapshot(snapshot, new Date().toISOString());
     const violation = firstViolation(state, this.rules);
     if (violation) throw violation;

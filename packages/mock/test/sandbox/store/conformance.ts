@@ -241,6 +241,9 @@ export function storeConformance(name: string, open: () => Promise<Store>): void
         const broken: Snapshot = { ...imported, collections: { employees: [employee(60), { ...employee(61), employeeNumber: 60 }] } };
         await expect(store.importSnapshot('target', broken)).rejects.toBeInstanceOf(UniqueViolation);
         expect(sorted(await store.exportSnapshot('target'))).toEqual(sorted(imported));
+        const twice: Snapshot = { ...imported, collections: { employers: [{ id: 'same' }, { id: 'same' }] } };
+        await expect(store.importSnapshot('target', twice)).rejects.toMatchObject({ collection: 'employers', rule: 'id' });
+        expect(sorted(await store.exportSnapshot('target'))).toEqual(sorted(imported));
         // The source is untouched.
         expect((await store.list()).map((info) => info.id)).toEqual(['target']);
       }));

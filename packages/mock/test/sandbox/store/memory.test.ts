@@ -18,3 +18,12 @@ it('a first write copies only the collection it writes', async () => {
   for (let i = 0; i < 100; i++) await store.transaction(`reader-${i}`, 'read', (tx) => tx.find('employees'));
   expect(internals.entries.size).toBe(1);
 });
+
+it('keeps a transaction usable after a refused write inside it', async () => {
+  const store = new MemoryStore({ seed, collections });
+  await store.transaction('usable', 'write', async (tx) => {
+    await expect(tx.insert('employees', { id: 'x1', employerId: seed.collections.employees![0]!.employerId, employeeNumber: 1 })).rejects.toThrow('not unique');
+    await tx.insert('employees', { id: 'x2', employeeNumber: 2000 });
+  });
+  expect(await store.transaction('usable', 'read', (tx) => tx.get('employees', 'x2'))).toEqual({ id: 'x2', employeeNumber: 2000 });
+});

@@ -1,0 +1,127 @@
+// The bound filter tree and sort keys compiled to PostgreSQL over a jsonb `doc` column, with
+// exactly evaluate.ts's semantics: values of another JSON type than the field's count as null,
+// text is lower-cased (Unicode, as JavaScript does) and compared by code point (COLLATE "C"),
+// numbers as numeric, dates as text, date-times as instants (sandbox_instant, created by the
+// store), nulls last ascending and first descending, ties by id. Every value and path is a
+// query parameter; nothing from a request is spliced into the SQL text.
+import type { BoundFilter, FieldInfo, Literal, OrderKey } from './tree.js';
+
+/** Collects query parameters and hands out their placeholders ($1, $2, ...). */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  private readonly paths = new Map<string, string>();
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+
+  /** A path as a text[] parameter, once per distinct path. */
+  path(segments: readonly string[]): string {
+    const key = JSON.stringify(segments);
+    let placeholder = this.paths.get(key);
+    if (!placeholder) {
+      placeholder = `${this.add(segments)}::text[]`;
+      this.paths.set(key, placeholder);
+    }
+    return placeholder;
+  }
+}
+
+export interface SqlDialect {
+  /** The collation lower() folds case with: ICU's root locale matches JavaScript's toLowerCase;
+   * '' (the database default) where the server has no ICU. */
+  foldCollation: string;
+}
+
+/** lower() as JavaScript's toLowerCase, its result compared by code point. */
+export function foldCase(text: string, dialect: SqlDialect): string {
+  return `(lower((${text})${dialect.foldCollation}) COLLATE "C")`;
+}
+
+/** The comparable value of a field (see comparableOf in evaluate.ts), NULL when absent. */
+export function comparable(field: FieldInfo, params: SqlParams, dialect: SqlDialect, column = 'doc'): string {
+  const path = params.path(field.path);
+  const json = `${column} #> ${path}`;
+  const text = `(${column} #>> ${path})`;
+  const is = (type: string) => `jsonb_typeof(${json}) = '${type}'`;
+  switch (field.type) {
+    case 'string':
+      return `(CASE WHEN ${is('string')} THEN ${foldCase(text, dialect)} END)`;
+    case 'date':
+      return `(CASE WHEN ${is('string')} THEN ${text} COLLATE "C" END)`;
+    case 'date-time':
+      return `(CASE WHEN ${is('string')} THEN sandbox_instant(${text}) END)`;
+    case 'integer':
+    case 'number':
+      return `(CASE WHEN ${is('number')} THEN ${text}::numeric END)`;
+    case 'boolean':
+      return `(CASE WHEN ${is('boolean')} THEN (${json})::boolean END)`;
+  }
+}
+
+function literal(value: Exclude<Literal, null>, field: FieldInfo, params: SqlParams): string {
+  switch (field.type) {
+    case 'string':
+    case 'date':
+      return `${params.add(String(value))}::text`;
+    case 'date-time':
+      return `${params.add(String(value))}::timestamptz`;
+    case 'integer':
+    case 'number':
+      return `${params.add(String(value))}::numeric`;
+    case 'boolean':
+      return `${params.add(value)}::boolean`;
+  }
+}
+
+const OPERATORS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
+
+export function compileFilter(filter: BoundFilter, params: SqlParams, dialect: SqlDialect, column = 'doc'): string {
+  switch (filter.kind) {
+    case 'true':
+      return 'TRUE';
+    case 'and':
+    case 'or':
+      return `(${compileFilter(filter.left, params, dialect, column)} ${filter.kind.toUpperCase()} ${compileFilter(filter.right, params, dialect, column)})`;
+    case 'in': {
+      const json = `${column} #> ${params.path(filter.field.path)}`;
+      const values = filter.values.filter((value) => value !== null).map((value) => JSON.stringify(value));
+      const parts = [`${json} = ANY(${params.add(values)}::jsonb[])`];
+      if (values.length < filter.values.length) parts.push(`${json} IS NULL`, `${json} = 'null'::jsonb`);
+      return `(${parts.join(' OR ')})`;
+    }
+    case 'compare': {
+      const value = comparable(filter.field, params, dialect, column);
+      if (filter.value === null) return filter.op === 'ne' ? `(${value} IS NOT NULL)` : filter.op === 'eq' ? `(${value} IS NULL)` : 'FALSE';
+      const other = literal(filter.value, filter.field, params);
+      if (filter.op === 'lk') return `(strpos(${value}, ${other}) > 0)`;
+      if (filter.op === 'ne') return `(${value} IS NULL OR ${value} <> ${other})`;
+      return `(${value} ${OPERATORS[filter.op]} ${other})`;
+    }
+  }
+}
+
+/** ORDER BY terms, ending with the id so that pages are stable. */
+export function compileOrderBy(keys: readonly OrderKey[], params: SqlParams, dialect: SqlDialect, column = 'doc', idColumn = 'id'): string {
+  const terms = keys.map(
+    (key) => `${comparable(key.field, params, dialect, column)} ${key.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`,
+  );
+  terms.push(`${idColumn} COLLATE "C" ASC`);
+  return terms.join(', ');
+}
+
+/** The SQL function date-times are read with: the same shapes instantOf reads, else NULL
+ * (never an error), fractions below a millisecond dropped, no offset meaning UTC. */
+export function instantFunctionSql(pattern: string): string {
+  const quoted = `'${pattern.replaceAll("'", "''")}'`;
+  return `CREATE OR REPLACE FUNCTION sandbox_instant(value text) RETURNS timestamptz
+  LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
+    SELECT CASE
+      WHEN value !~ ${quoted} OR substr(value, 1, 4) = '0000' THEN NULL
+      WHEN substr(value, 9, 2)::int > extract(day FROM make_date(substr(value, 1, 4)::int, substr(value, 6, 2)::int, 1)
+        + interval '1 month' - interval '1 day') THEN NULL
+      ELSE date_trunc('milliseconds', (CASE WHEN value ~ '(Z|[+-]\\d\\d:\\d\\d)$' THEN value ELSE value || 'Z' END)::timestamptz)
+    END
+  $fn$`;
+}
