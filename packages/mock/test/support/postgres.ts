@@ -22,7 +22,11 @@ export interface TestPostgres {
 }
 
 function findBinaries(): string {
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), ...BINARY_DIRS];
+  // Debian installs its server under /usr/lib/postgresql/<major>/bin, off PATH.
+  const debian = fs.existsSync('/usr/lib/postgresql')
+    ? fs.readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)).map((major) => `/usr/lib/postgresql/${major}/bin`)
+    : [];
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), ...BINARY_DIRS, ...debian];
   for (const dir of dirs) {
     if (fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) return dir;
   }
