@@ -1,6 +1,7 @@
 // Bundles each API description into dist/<api>.json and dist/<api>.yaml. Redocly resolves
 // the split files; this script then attaches the resource version registry, so that every
-// consumer (types, client, mock, docs, policy checker) reads one file per API.
+// consumer (types, client, mock, docs, policy checker) reads one file per API, and gives each
+// resource an Accept parameter whose examples are that resource's versions.
 //
 //   node scripts/bundle.mjs [--watch] [--spec-dir <dir>]
 //
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import YAML from 'yaml';
+import { operationsOf } from '@payroll-api/openapi-bundle';
 
 const ownDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -28,6 +30,54 @@ function writeAtomically(file, text) {
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, text);
   fs.renameSync(tmp, file);
+}
+
+const SHARED_ACCEPT = '#/components/parameters/Accept';
+
+/**
+ * The shared Accept parameter (common/parameters/Accept.yaml) says how the header works; an
+ * example of it can only name a version the operation serves, and that depends on the
+ * operation's resource. So every resource of the registry gets its own copy,
+ * `Accept<Resource>`, whose examples are the resource's versions, newest first, and the
+ * resource's operations reference that copy. The house rule media-type-example-served checks
+ * the result.
+ */
+function acceptPerResource(doc, registry) {
+  const shared = doc.components?.parameters?.Accept;
+  if (!shared) return;
+  const resourceOf = new Map();
+  for (const [name, resource] of Object.entries(registry.resources ?? {})) {
+    for (const operationId of resource.operations ?? []) resourceOf.set(operationId, name);
+  }
+  let sharedStillUsed = false;
+  for (const { operation } of operationsOf(doc)) {
+    const parameters = operation.parameters ?? [];
+    const index = parameters.findIndex((parameter) => parameter.$ref === SHARED_ACCEPT);
+    if (index === -1) continue;
+    const resource = resourceOf.get(operation.operationId);
+    if (!resource) {
+      sharedStillUsed = true;
+      continue;
+    }
+    const componentName = `Accept${resource[0].toUpperCase()}${resource.slice(1)}`;
+    if (!doc.components.parameters[componentName]) {
+      const versions = registry.resources[resource].versions.map((entry) => entry.version);
+      const mediaTypes = versions.map((version) => `application/json;version=${version}`);
+      const { example: _unused, examples: _unusedToo, ...rest } = shared;
+      doc.components.parameters[componentName] = {
+        ...rest,
+        description: `${shared.description}\n\nServed versions of the \`${resource}\` resource: ${versions.join(', ')}. A request body is sent with the same version in \`Content-Type\` (\`${mediaTypes[0]}\`).`,
+        examples: Object.fromEntries(
+          versions.map((version, i) => [
+            version,
+            { summary: `Resource version ${version}${i === 0 ? ' (newest)' : ''}`, value: mediaTypes[i] },
+          ]),
+        ),
+      };
+    }
+    parameters[index] = { $ref: `#/components/parameters/${componentName}` };
+  }
+  if (!sharedStillUsed) delete doc.components.parameters.Accept;
 }
 
 function bundle(api) {
@@ -52,6 +102,7 @@ function bundle(api) {
   const registry = path.join(specDir, api, 'resource-versions.yaml');
   if (fs.existsSync(registry)) {
     doc['x-resource-versions'] = YAML.parse(fs.readFileSync(registry, 'utf8'));
+    acceptPerResource(doc, doc['x-resource-versions']);
   }
   writeAtomically(path.join(distDir, `${api}.json`), `${JSON.stringify(doc, null, 2)}\n`);
   writeAtomically(path.join(distDir, `${api}.yaml`), YAML.stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));

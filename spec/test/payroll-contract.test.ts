@@ -2,7 +2,7 @@
 // an operation with the activity's verb as method, every path of section 4.2 appears verbatim,
 // and every other path is marked as published or inferred.
 import { describe, expect, it } from 'vitest';
-import { loadBundle, operationsOf } from './support/bundles.js';
+import { deref, loadBundle, operationsOf } from './support/bundles.js';
 import contract from './fixtures/payroll-activities.json' with { type: 'json' };
 
 const doc = loadBundle('payroll');
@@ -55,5 +55,15 @@ describe('payroll description against the contract', () => {
     expect([...assigned].sort()).toEqual(operations.map((o) => o.operation.operationId).sort());
   });
 
-
+  it('gives every operation Accept examples naming exactly its resource\'s versions, newest first', () => {
+    const registry = doc['x-resource-versions'];
+    for (const { operation } of operations) {
+      const [resource] = Object.entries<any>(registry.resources).find(([, r]) => r.operations.includes(operation.operationId))!;
+      const accept = (operation.parameters ?? []).map((p: any) => deref(doc, p)).find((p: any) => p.in === 'header' && p.name === 'Accept');
+      const named = Object.values<any>(accept.examples ?? {}).map((e) => e.value);
+      const versions = registry.resources[resource].versions.map((v: any) => v.version);
+      expect(named, operation.operationId).toEqual(versions.map((v: string) => `application/json;version=${v}`));
+      expect(accept.example, operation.operationId).toBeUndefined();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import acceptHeaderRequired from './functions/accept-header-required.mjs';
 import contractGapSentence from './functions/contract-gap-sentence.mjs';
 import errorResponsesDeclared from './functions/error-responses-declared.mjs';
 import listOperationPaging from './functions/list-operation-paging.mjs';
+import mediaTypeExampleServed from './functions/media-type-example-served.mjs';
 import notFoundDeclared from './functions/not-found-declared.mjs';
 import operationIdActivity from './functions/operation-id-activity.mjs';
 import pathParamsUuid from './functions/path-params-uuid.mjs';
@@ -48,6 +49,11 @@ export default {
       'JSON success and request media types are versioned with exactly the registry versions of the operation\'s resource, newest first.',
       '$',
       versionedMediaTypes,
+    ),
+    'media-type-example-served': rule(
+      'An Accept or Content-Type example names only versions the operation\'s resource serves.',
+      '$',
+      mediaTypeExampleServed,
     ),
     'post-returns-201': rule('A POST declares 201 and no 200.', '$.paths[*].post', postReturns201),
     'error-responses-declared': rule(
