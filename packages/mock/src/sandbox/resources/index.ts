@@ -3,7 +3,9 @@
 import type { ResourceModule } from '../engine/types.js';
 import administrations from './administrations.js';
 import conceptEmployees from './concept-employees.js';
+import employees from './employees.js';
 import employers from './employers.js';
+import employments from './employments.js';
 import costCenters from './journal/cost-centers.js';
 import costUnits from './journal/cost-units.js';
 import journalProfiles from './journal/journal-profiles.js';
@@ -11,4 +13,4 @@ import costCenterCostUnitMatrix from './journal/matrix.js';
 import metadata from './metadata.js';
 import providers from './providers.js';
 
-export const RESOURCE_MODULES: ResourceModule[] = [providers, employers, administrations, conceptEmployees, metadata, costCenters, costUnits, costCenterCostUnitMatrix, journalProfiles];
+export const RESOURCE_MODULES: ResourceModule[] = [providers, employers, administrations, conceptEmployees, metadata, employees, employments, costCenters, costUnits, costCenterCostUnitMatrix, journalProfiles];
