@@ -53,7 +53,8 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
         params: pathParams(routed),
         query: routed.query,
         headers: req.headers,
-        body: jsonRequest ? valid.body : valid.bytes,
+        // An operation that declares no body gets the bytes as sent (the handler decides what they may hold).
+        body: valid.requestContent && jsonRequest ? valid.body : valid.bytes,
         version,
         tx,
         now: new Date(now),
