@@ -12,6 +12,7 @@
 // payrollPeriodType; concept employees carry employerId and iban.
 import type { Doc } from '../store/types.js';
 import { SEED_IDS } from './ids.js';
+import { computeEmployee } from '../resources/employments/model.js';
 import { option, ORG_COLLECTIONS } from './reference-data.js';
 
 export const ORG_IDS = {
@@ -339,13 +340,19 @@ const CONCEPTS: ConceptSeed[] = [
   { id: C.pietBakker, employerId: E.bakkerijDeKorenschoof, firstName: 'Piet', initials: 'P.J.', lastName: 'Bakker', gender: 1, dateOfBirth: '1978-02-14', placeOfBirth: 'Eindhoven', phone: '06 50 33 12 88', address: { street: 'Hoogstraat', houseNumber: 210, postalCode: '5615 PT', city: 'Eindhoven' }, iban: 'NL02RABO0123456789', startDate: '2026-03-01' },
 ];
 
+/** The employee part with its read-only names (formattedName, aowDate) computed as for employees. */
+export function withComputedNames(employee: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, ...computed } = computeEmployee({ id: '', ...employee });
+  return computed;
+}
+
 function conceptEmployeeDoc(seed: ConceptSeed): Doc {
   const name = [seed.firstName, seed.prefix, seed.lastName].filter(Boolean).join(' ');
   return {
     id: seed.id,
     employerId: seed.employerId,
     uniqueName: name,
-    employeeData: {
+    employeeData: withComputedNames({
       personalDetails: {
         firstName: seed.firstName,
         initials: seed.initials,
@@ -360,7 +367,7 @@ function conceptEmployeeDoc(seed: ConceptSeed): Doc {
       identityDocument: null,
       address: seed.address ? { ...seed.address, country: option('country', 1) } : null,
       deviatingPostalAddress: null,
-    },
+    }),
     employmentData: seed.startDate ? { employmentDurationType: option('employmentDurationType', 1), typeOfEmployee: option('typeOfEmployee', 1) } : null,
     workingHoursData: null,
     wageData: null,

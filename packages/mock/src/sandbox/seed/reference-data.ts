@@ -88,10 +88,8 @@ export const GENERIC_OPTIONS = {
   employmentContractType: numbered(['Arbeidsovereenkomst', 'Oproepovereenkomst met voorovereenkomst', 'Min-max contract', 'Nul-urencontract']),
   vacationCoupons: numbered(['Geen vakantiebonnen', 'Vakantiebonnen bouw', 'Vakantiebonnen uitzend']),
   sendToExternalParty: numbered(['Niet aanleveren', 'Aanleveren aan pensioenfonds', 'Aanleveren aan verzekeraar']),
-  employeeProfileId: numbered(['Standaard werknemer', 'Oproepkracht', 'Stagiair', 'Directie']),
   typeOfParticipation: numbered(['Geen deelname', 'Basisregeling', 'Excedentregeling']),
   valueOfParticipation: numbered(['Volledige deelname', 'Gedeeltelijke deelname', 'Premievrije deelname']),
-  essMutationSet: numbered(['Standaard mutaties', 'Uitgebreide mutaties', 'Alleen inzage']),
   exemptionInsuranceObligation: numbered(['Geen vrijstelling', 'Vrijstelling ZW', 'Vrijstelling WW', 'Vrijstelling WAO/WIA']),
   specialIncomeRatio: numbered(['Geen', 'Meewerkende kinderen', 'Artiesten en beroepssporters', 'Thuiswerkers']),
   temporaryTaxExemption: numbered(['Geen', 'Tijdelijke vrijstelling loonheffing']),
@@ -153,12 +151,15 @@ export const GENERIC_OPTIONS = {
   occupationalDisabilityPremiumDiscount: numbered(['Geen', 'Premiekorting WAO', 'Premiekorting WIA']),
   occupationalDisabilityDeductionAfter2009: numbered(['Geen', 'Arbeidsgehandicapte werknemer']),
   occupationalDisabilityDeductionTo2009: numbered(['Geen', 'Arbeidsgehandicapte werknemer']),
+  // Dated: a CAO code is valid for the term of the agreement.
   collectiveLaborAgreementCodeHiringEmployer: [
-    { key: 1, value: 'CAO Bouw en Infra', startDate: '2023-01-01', endDate: null },
-    { key: 2, value: 'CAO Bakkersbedrijf', startDate: '2024-01-01', endDate: null },
-    { key: 3, value: 'CAO VVT', startDate: '2022-10-01', endDate: null },
+    { key: 1, value: 'CAO Bouw en Infra 2021-2023', startDate: '2021-01-01', endDate: '2023-12-31' },
+    { key: 2, value: 'CAO Bouw en Infra 2024-2026', startDate: '2024-01-01', endDate: '2026-12-31' },
+    { key: 3, value: 'CAO Bakkersbedrijf 2022-2024', startDate: '2022-04-01', endDate: '2024-12-31' },
+    { key: 4, value: 'CAO Bakkersbedrijf 2025-2027', startDate: '2025-01-01', endDate: '2027-03-31' },
+    { key: 5, value: 'CAO VVT 2022-2024', startDate: '2022-10-01', endDate: '2024-12-31' },
+    { key: 6, value: 'CAO VVT 2025-2026', startDate: '2025-01-01', endDate: '2026-03-31' },
   ] as MetadataOption[],
-  leaveType: numbered(['Ouderschapsverlof', 'Onbetaald verlof', 'Zorgverlof']),
   valueOfParticipationDuringLeave: numbered(['Volledige deelname', 'Geen deelname']),
   deviatingDisabilityInsuranceActPercentageForFundB: numbered(['Geen afwijking', 'Vrijgesteld']),
   occupationalPensionFund: numbered(['Geen pensioenfonds', 'bpfBOUW', 'Bakkers Pensioenfonds', 'PFZW']),
@@ -172,8 +173,20 @@ export const GENERIC_OPTIONS = {
 
 export type GenericList = keyof typeof GENERIC_OPTIONS;
 
+/**
+ * Employer resources every employer has, with the same names but keys of its own: employee
+ * profiles, self-service mutation sets and leave types.
+ */
+export const EMPLOYER_LISTS = {
+  employeeProfileId: ['Standaard werknemer', 'Oproepkracht', 'Stagiair', 'Directie'],
+  essMutationSet: ['Standaard mutaties', 'Uitgebreide mutaties', 'Alleen inzage'],
+  leaveType: ['Ouderschapsverlof', 'Onbetaald verlof', 'Zorgverlof'],
+} satisfies Record<string, string[]>;
+
+type EmployerList = keyof typeof EMPLOYER_LISTS;
+
 /** Context-specific lists: their options are resources of an employer or of a payroll administration's CAO. */
-export type ContextList = 'function' | 'department' | 'distributionUnit' | 'contractCode' | 'payScale' | 'payGrade' | 'payrollAdministration';
+export type ContextList = EmployerList | 'function' | 'department' | 'distributionUnit' | 'contractCode' | 'payScale' | 'payGrade' | 'payrollAdministration';
 
 export type OptionList = GenericList | ContextList;
 
@@ -300,6 +313,8 @@ export interface AgreementData {
   name: string;
   payScales: PayScaleData[];
   contractCodes: Coded[];
+  /** Its dated codes in collectiveLaborAgreementCodeHiringEmployer, one per term. */
+  termCodes: number[];
 }
 
 /** Three yearly wage rounds for a grade whose 2024 wage is `base` (indexed +3.5% per year). */
@@ -328,6 +343,7 @@ export const AGREEMENTS: Record<string, AgreementData> = {
       { code: 1, description: 'Fulltime 40 uur' },
       { code: 2, description: 'Deeltijd 32 uur' },
     ],
+    termCodes: [1, 2],
   },
   bakery: {
     name: 'CAO Bakkersbedrijf',
@@ -339,6 +355,7 @@ export const AGREEMENTS: Record<string, AgreementData> = {
       { code: 1, description: 'Fulltime 38 uur' },
       { code: 2, description: 'Oproep' },
     ],
+    termCodes: [3, 4],
   },
   care: {
     name: 'CAO VVT',
@@ -351,6 +368,7 @@ export const AGREEMENTS: Record<string, AgreementData> = {
       { code: 2, description: 'Deeltijd 24 uur' },
       { code: 3, description: 'Nul-uren' },
     ],
+    termCodes: [5, 6],
   },
 };
 
@@ -565,6 +583,12 @@ export function optionsOf(list: OptionList, scope: MetadataScope): MetadataOptio
     case 'distributionUnit': {
       const employer = scope.employer;
       return employer ? employerResourceOptions(employer.id, EMPLOYER_PROFILES[employer.referenceProfile as string], list) : [];
+    }
+    case 'employeeProfileId':
+    case 'essMutationSet':
+    case 'leaveType': {
+      const employer = scope.employer;
+      return employer ? EMPLOYER_LISTS[list].map((value) => ({ key: seedUuid(`${list}:${employer.id}:${value}`), value })) : [];
     }
     case 'payScale':
       return agreementsOf(scope).flatMap((agreement) => payScaleOptions(agreement));

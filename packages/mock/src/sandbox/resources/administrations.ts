@@ -1,0 +1,31 @@
+// Administrations (contract §2.5, §4.3 Administration): the payroll and non-payroll
+// administrations of an employer, and all those the caller can access, with only the
+// properties both kinds share.
+import type { Handler, ResourceModule } from '../engine/types.js';
+import { ORG_COLLECTIONS } from '../seed/reference-data.js';
+import type { Doc } from '../store/types.js';
+import { mustGet, whereIn } from './employments/model.js';
+
+/** The shared properties. endDate is left out while the administration runs (the schema has no null for it). */
+export function administrationView(doc: Doc): Record<string, unknown> {
+  const { collectiveLaborAgreement: _agreement, payrollPeriodType: _period, endDate, ...shared } = doc;
+  return endDate === null || endDate === undefined ? shared : { ...shared, endDate };
+}
+
+const handlers: Record<string, Handler> = {
+  async GetAdministrationsByEmployerId(ctx) {
+    const employer = await mustGet(ctx.tx, ORG_COLLECTIONS.employers, ctx.params.employerId!);
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.administrations, { where: whereIn(['employerId'], [employer.id]), project: administrationView }) };
+  },
+
+  async GetAdministrationsByBearerToken(ctx) {
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.administrations, { project: administrationView }) };
+  },
+};
+
+const administrations: ResourceModule = {
+  collections: [{ name: ORG_COLLECTIONS.administrations }],
+  handlers,
+};
+
+export default administrations;

@@ -1,0 +1,163 @@
+// Talks to a running sandbox the way an integrator does: operations by activity name, the
+// Accept header carrying the operation's resource version, and every answer checked against
+// the operation's response schema in the payroll bundle (ajv). Control endpoints reset a
+// token's sandbox and export its snapshot, to show that a refused request changed nothing.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { expect } from 'vitest';
+
+type Json = Record<string, any>;
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export const bundle = JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve('@payroll-api/spec/payroll.json'), 'utf8')) as Json;
+const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+ajv.addSchema({ ...bundle, $id: 'payroll' });
+const validators = new Map<string, ValidateFunction>();
+
+const pointer = (...segments: string[]) => segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+
+interface OperationRef {
+  path: string;
+  method: string;
+  operation: Json;
+}
+
+const operations = new Map<string, OperationRef>();
+for (const [path, item] of Object.entries(bundle.paths as Json)) {
+  for (const [method, operation] of Object.entries(item as Json)) {
+    if (operation && typeof operation === 'object' && typeof operation.operationId === 'string') operations.set(operation.operationId, { path, method, operation });
+  }
+}
+
+export function operationOf(operationId: string): OperationRef {
+  const found = operations.get(operationId);
+  if (!found) throw new Error(`no operation ${operationId} in the payroll bundle`);
+  return found;
+}
+
+function responseOf(ref: OperationRef, status: number): { pointerPath: string[]; response: Json } | undefined {
+  let response = ref.operation.responses?.[String(status)];
+  const pointerPath = ['paths', ref.path, ref.method, 'responses', String(status)];
+  if (response?.$ref) {
+    const target = (response.$ref as string).split('/').slice(1);
+    return { pointerPath: target, response: target.reduce((node: Json, key) => node[key], bundle) };
+  }
+  return response ? { pointerPath, response } : undefined;
+}
+
+/** The media type key of the operation's success answer (its newest version). */
+export function acceptOf(operationId: string): string {
+  const ref = operationOf(operationId);
+  for (const status of ['200', '201']) {
+    const content = ref.operation.responses?.[status]?.content;
+    if (content) {
+      const keys = Object.keys(content).filter((k) => k.startsWith('application/json')).sort();
+      if (keys.length > 0) return keys[keys.length - 1]!;
+    }
+  }
+  return 'application/json;version=2018-01-01';
+}
+
+/** The answer validates against the operation's response schema for its status and media type. */
+export function expectValidAnswer(operationId: string, status: number, mediaType: string, body: unknown): void {
+  const ref = operationOf(operationId);
+  const found = responseOf(ref, status);
+  expect(found, `${operationId} describes a ${status}`).toBeDefined();
+  const content = found!.response.content as Json | undefined;
+  if (!content) {
+    expect(body, `${operationId} ${status} has no body`).toBeUndefined();
+    return;
+  }
+  const key = content[mediaType] ? mediaType : Object.keys(content).find((k) => k.split(';')[0] === mediaType.split(';')[0]);
+  expect(key, `${operationId} ${status} describes ${mediaType}`).toBeDefined();
+  const id = `${operationId} ${status} ${key}`;
+  let validate = validators.get(id);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `payroll#/${pointer(...found!.pointerPath, 'content', key!, 'schema')}` });
+    validators.set(id, validate);
+  }
+  expect(validate(body) ? [] : validate.errors, `${id} answer matches its schema`).toEqual([]);
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Skip the schema check (for answers no schema describes, e.g. a 404 without body). */
+  unchecked?: boolean;
+}
+
+/** A client of one sandbox (one token). */
+export class OrgClient {
+  constructor(
+    readonly url: string,
+    readonly token: string,
+  ) {}
+
+  async call(operationId: string, options: CallOptions = {}): Promise<Answer> {
+    const ref = operationOf(operationId);
+    const path = ref.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+      const value = options.params?.[name];
+      if (value === undefined) throw new Error(`${operationId}: no value for {${name}}`);
+      return encodeURIComponent(value);
+    });
+    const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
+    const accept = acceptOf(operationId);
+    const hasBody = options.body !== undefined;
+    const requestType = hasBody ? Object.keys(ref.operation.requestBody?.content ?? {}).sort().pop() ?? 'application/json' : undefined;
+    const response = await fetch(`${this.url}/v2${path}${search}`, {
+      method: ref.method.toUpperCase(),
+      headers: { Authorization: `Bearer ${this.token}`, Accept: accept, ...(requestType ? { 'Content-Type': requestType } : {}) },
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+    });
+    const text = await response.text();
+    const body = text ? JSON.parse(text) : undefined;
+    if (!options.unchecked && response.status !== 404) expectValidAnswer(operationId, response.status, accept, body);
+    if (response.status === 404) expect(text, `${operationId}: a 404 has no body`).toBe('');
+    return { status: response.status, body, headers: response.headers };
+  }
+
+  private async control(method: string, path: string, body?: unknown): Promise<any> {
+    const response = await fetch(`${this.url}/__sandbox${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, `${method} /__sandbox${path}`).toBeLessThan(300);
+    const text = await response.text();
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  reset(): Promise<void> {
+    return this.control('POST', '/reset');
+  }
+
+  /** The whole state of the sandbox (to show a refused request changed nothing). */
+  snapshot(): Promise<any> {
+    return this.control('GET', '/snapshot');
+  }
+
+  setClock(isoInstant: string): Promise<any> {
+    return this.control('PUT', '/clock', { now: isoInstant });
+  }
+
+  /** Runs a request that must be refused, and checks the sandbox is the same afterwards. */
+  async expectRefusedUnchanged(operationId: string, options: CallOptions, status: number, property?: string): Promise<Answer> {
+    const before = await this.snapshot();
+    const answer = await this.call(operationId, options);
+    expect(answer.status, `${operationId} is refused`).toBe(status);
+    if (property !== undefined) {
+      expect(answer.body.messages.some((m: Json) => m.type === 'BrokenBusinessRule' && m.properties?.includes(property)), `a BrokenBusinessRule names ${property}: ${JSON.stringify(answer.body.messages)}`).toBe(true);
+    }
+    expect(await this.snapshot(), 'the refused request changed nothing').toEqual(before);
+    return answer;
+  }
+}
