@@ -1,12 +1,22 @@
-// Generates src/generated/operations.ts: the runtime tables the client needs, read from the
-// bundled descriptions at build time, so that the client sends exactly the resource versions
-// it was generated for.
+// Generates, from the bundled descriptions at build time, what the client needs of them:
 //
+// src/generated/operations.ts, the runtime tables, so that the client sends exactly the
+// resource versions it was generated for:
 //   payrollOperations["GET /v2/…"] = [operationId, resource, flags, versions]
-//     flags:    1 = list operation (paged `_embedded`), 2 = offers a csv/xlsx export;
+//     flags:    1 = list operation (paged `_embedded`), 2 = offers a csv/xlsx export,
+//               4 = takes a JSON request body;
 //     versions: the `version=` dates of the operation's media type keys (falling back to the
 //               resource's versions in the `x-resource-versions` registry), newest first.
 //   journalOperations["GET /journal/…"] = [operationId, flags]
+//
+// src/generated/bodies.ts, what toBody() keeps of a read shape for each operation's body:
+//   bodyShapes[n] = { field: 0 (kept as it is) | m (bodyShapes[m], per item for an array) }:
+//     the writable fields of a body schema (readOnly ones left out, so a metadata object
+//     {key, value, …} keeps only key);
+//   bodyOf[operationId] = n.
+//
+// src/generated/journal-codes.ts, the type of a journal message's code: every validation code
+// the 400 responses of the journal operations name, plus any other string.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +29,7 @@ const distDir = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? '') : pa
 const outFile = path.resolve(here, '../src/generated/operations.ts');
 const LIST = 1;
 const EXPORT = 2;
+const BODY = 4;
 
 function load(api) {
   const file = path.join(distDir, `${api}.json`);
@@ -59,9 +70,12 @@ function successContent(doc, op) {
   return content;
 }
 
+const jsonBodySchema = (doc, op) =>
+  Object.entries(deref(doc, op.requestBody)?.content ?? {}).find(([media]) => /^application\/json/.test(media))?.[1]?.schema;
+
 function flagsOf(doc, op) {
   const content = successContent(doc, op);
-  let flags = 0;
+  let flags = jsonBodySchema(doc, op) ? BODY : 0;
   for (const [media, body] of Object.entries(content)) {
     if (/^application\/json/.test(media) && isList(doc, body?.schema)) flags |= LIST;
     if (/^text\/csv|spreadsheetml/.test(media)) flags |= EXPORT;
@@ -114,6 +128,90 @@ for (const [p, m, op] of identified(journal)) {
   journalTable[`${m.toUpperCase()} ${p}`] = [op.operationId, flagsOf(journal, op)];
 }
 
+// Body shapes: the writable fields of each JSON request body schema, through $ref, allOf,
+// oneOf/anyOf (the fields of every branch) and array items; identical shapes are stored once.
+const shapes = [null];
+const shapeIndex = new Map();
+const bodyOf = {};
+
+/** The declarations of each property of the schemas (and of their allOf/oneOf/anyOf parts), and their array items. */
+function collect(doc, schemas, seen = new Set()) {
+  const props = new Map();
+  const items = [];
+  const visit = (node) => {
+    const s = deref(doc, node);
+    if (!s || typeof s !== 'object' || seen.has(s)) return;
+    seen.add(s);
+    for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) visit(part);
+    if (s.items) items.push(s.items);
+    for (const [name, prop] of Object.entries(s.properties ?? {})) {
+      if (!props.has(name)) props.set(name, []);
+      props.get(name).push(prop);
+    }
+  };
+  for (const schema of schemas) visit(schema);
+  return { props, items };
+}
+
+const isReadOnly = (doc, declarations) => declarations.some((d) => deref(doc, d)?.readOnly === true);
+
+/** 0 when a value is sent as it is, else the index of its shape in `shapes`. */
+function shapeOf(doc, schemas, depth = 0) {
+  if (depth > 20) throw new Error('client: body schemas nest deeper than 20 levels');
+  const { props, items } = collect(doc, schemas);
+  if (props.size === 0) return items.length > 0 ? shapeOf(doc, items, depth + 1) : 0;
+  const shape = {};
+  for (const [name, declarations] of props) {
+    if (!isReadOnly(doc, declarations)) shape[name] = shapeOf(doc, declarations, depth + 1);
+  }
+  const key = JSON.stringify(shape);
+  if (!shapeIndex.has(key)) shapeIndex.set(key, shapes.push(shape) - 1);
+  return shapeIndex.get(key);
+}
+
+/**
+ * The journal's validation codes: every string a 400 response allows for a message's `code`
+ * (an enum, a const, or the known values of an open field: `anyOf: [{enum}, {type: string}]`,
+ * `x-extensible-enum`), and whether a code may be an integer too.
+ */
+function journalCodes(doc) {
+  const codes = new Set();
+  let integer = false;
+  const seen = new Set();
+  const walk = (node, inCode) => {
+    const s = deref(doc, node);
+    if (!s || typeof s !== 'object' || seen.has(`${inCode}`) && seen.has(s)) return;
+    if (seen.has(s) && !inCode) return;
+    seen.add(s);
+    if (inCode) {
+      for (const value of [...(s.enum ?? []), ...(s['x-extensible-enum'] ?? []), ...('const' in s ? [s.const] : [])]) {
+        if (typeof value === 'string') codes.add(value);
+      }
+      if ([s.type].flat().includes('integer')) integer = true;
+    }
+    for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walk(part, inCode);
+    if (s.items) walk(s.items, inCode);
+    for (const [name, prop] of Object.entries(s.properties ?? {})) walk(prop, inCode || name === 'code');
+  };
+  for (const { operation } of operationsOf(doc)) {
+    for (const body of Object.values(deref(doc, operation.responses?.['400'])?.content ?? {})) walk(body?.schema, false);
+  }
+  return { codes: [...codes].sort(), integer };
+}
+
+for (const [doc] of [[payroll], [journal]]) {
+  for (const [, , op] of identified(doc)) {
+    const schema = jsonBodySchema(doc, op);
+    if (schema) bodyOf[op.operationId] = shapeOf(doc, [schema]);
+  }
+}
+
+const { codes, integer } = journalCodes(journal);
+if (codes.length === 0) {
+  console.error('client: the journal 400 responses name no validation code (messages[].code)');
+  process.exit(1);
+}
+
 const table = (t) => `{\n${Object.entries(t).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`).join('\n')}\n}`;
 const text = `// Generated by scripts/generate.mjs from spec/dist/payroll.json and spec/dist/journal.json. Do not edit.
 /** Payroll operations: "METHOD /path" -> [operationId, resource, flags (1 list, 2 export), versions newest first]. */
@@ -122,6 +220,26 @@ export const payrollOperations = ${table(payrollTable)} as const;
 /** Journal operations: "METHOD /path" -> [operationId, flags (1 list, 2 export)]. */
 export const journalOperations = ${table(journalTable)} as const;
 `;
+const bodies = `// Generated by scripts/generate.mjs from spec/dist/payroll.json and spec/dist/journal.json. Do not edit.
+/** The writable fields of body schemas: field -> 0 (sent as it is) or the index of its own shape. */
+export const bodyShapes: readonly (Readonly<Record<string, number>> | null)[] = ${JSON.stringify(shapes)};
+
+/** operationId -> the index of its JSON body's shape in bodyShapes. */
+export const bodyOf: Readonly<Record<string, number>> = ${JSON.stringify(bodyOf)};
+`;
+const codeType = `// Generated by scripts/generate.mjs from spec/dist/journal.json. Do not edit.
+/** The validation codes the journal API's 400 responses name. */
+export type KnownJournalCode =
+${codes.map((c) => `  | ${JSON.stringify(c)}`).join('\n')};
+
+/** A journal message's code: a known validation code, any other string${integer ? ', or an integer' : ''}. */
+export type JournalMessageCode = KnownJournalCode | (string & {})${integer ? ' | number' : ''};
+`;
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, text);
-console.log(`client: src/generated/operations.ts (${Object.keys(payrollTable).length} payroll, ${Object.keys(journalTable).length} journal operations)`);
+fs.writeFileSync(path.join(path.dirname(outFile), 'bodies.ts'), bodies);
+fs.writeFileSync(path.join(path.dirname(outFile), 'journal-codes.ts'), codeType);
+console.log(
+  `client: src/generated/{operations,bodies,journal-codes}.ts (${Object.keys(payrollTable).length} payroll, ` +
+    `${Object.keys(journalTable).length} journal operations, ${shapes.length - 1} body shapes, ${codes.length} journal codes)`,
+);

@@ -85,7 +85,10 @@ interface OAuthCommon {
   clientId: string;
   /** Sent as `client_secret` when given (required depending on the client's configuration). */
   clientSecret?: string;
-  /** Seconds before `expires_in` runs out at which the token counts as expired (default 60). */
+  /**
+   * Seconds before `expires_in` runs out at which the token counts as expired (default 60),
+   * at most half the token's lifetime: a token issued for 30 s is used for 15 s.
+   */
   safetyMarginSeconds?: number;
   fetch?: FetchLike;
   /** Clock in milliseconds (default Date.now); injectable for tests. */
@@ -175,7 +178,9 @@ function session(
     if (typeof body.refresh_token === 'string' && body.refresh_token) refresh = body.refresh_token;
     const seconds = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : undefined;
     // Without expires_in the token is used until the API rejects it.
-    expiresAt = seconds === undefined ? Number.POSITIVE_INFINITY : now() + Math.max(0, seconds * 1000 - margin);
+    // The margin is capped at half the lifetime, so that a short-lived token (expires_in <= the
+    // margin) still serves the requests of its first half instead of one token call each.
+    expiresAt = seconds === undefined ? Number.POSITIVE_INFINITY : now() + seconds * 1000 - Math.min(margin, seconds * 500);
     return access;
   }
 

@@ -2,10 +2,10 @@
 // (auth, retries, timeouts, inspection) and the resource version of every payroll request.
 import * as openapiFetch from 'openapi-fetch';
 import type { Client } from 'openapi-fetch';
-import type { OperationInfo } from './errors.js';
+import type { AnyMessage, JournalMessage, Message, OperationInfo } from './errors.js';
 import { journalOperations, payrollOperations } from './generated/operations.js';
 import { createTransport, type Outgoing, type TransportOptions } from './transport.js';
-import type { JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion } from './types.js';
+import type { ActivityCalls, JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion } from './types.js';
 import { checkVersionDate, pickVersion, withVersion } from './versions.js';
 
 export type Environment = 'acceptance' | 'production';
@@ -18,13 +18,16 @@ export type Location =
   | { environment: Environment; host: string; baseUrl?: never }
   | { baseUrl: string; environment?: never; host?: never };
 
-export type ClientOptions = Location &
-  TransportOptions & {
+export type ClientOptions<M extends AnyMessage = AnyMessage> = Location &
+  TransportOptions<M> & {
     /** Headers sent with every request (Authorization comes from `auth`, which wins). */
     headers?: Record<string, string>;
   };
 
-export type PayrollClientOptions = ClientOptions & {
+/** Options of the journal client: its messages carry the journal's codes. */
+export type JournalClientOptions = ClientOptions<JournalMessage>;
+
+export type PayrollClientOptions = ClientOptions<Message> & {
   /**
    * `yyyy-MM-dd`: send, per operation, the newest served version dated on or before this
    * date. Without it, the versions this package was generated for (the newest).
@@ -32,11 +35,13 @@ export type PayrollClientOptions = ClientOptions & {
   resourceVersionDate?: string;
 };
 
-export type PayrollClient = Client<PayrollPaths, PayrollMedia>;
-export type PayrollClientAnyVersion = Client<PayrollPathsAnyVersion, PayrollMedia>;
-export type JournalClient = Client<JournalPaths, JournalMedia>;
+/** An openapi-fetch client with one method per activity (operationId) besides GET, PUT, … */
+export type PayrollClient = Client<PayrollPaths, PayrollMedia> & ActivityCalls<PayrollPaths, PayrollMedia>;
+export type PayrollClientAnyVersion = Client<PayrollPathsAnyVersion, PayrollMedia> & ActivityCalls<PayrollPathsAnyVersion, PayrollMedia>;
+export type JournalClient = Client<JournalPaths, JournalMedia> & ActivityCalls<JournalPaths, JournalMedia>;
 
 const EXPORT = 2;
+const BODY = 4;
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so from require()
 // the namespace's default is the exports object itself; from import it is the function.
 type CreateClient = typeof openapiFetch.default;
@@ -44,7 +49,7 @@ const namespaceDefault = openapiFetch.default as CreateClient | { default: Creat
 const createClient: CreateClient = typeof namespaceDefault === 'function' ? namespaceDefault : namespaceDefault.default;
 const ENVIRONMENTS: readonly string[] = ['acceptance', 'production'];
 
-function baseUrlOf(options: ClientOptions, suffix: '/v2' | ''): string {
+function baseUrlOf(options: Location, suffix: '/v2' | ''): string {
   const o = (options ?? {}) as { environment?: string; host?: string; baseUrl?: string };
   if (o.baseUrl !== undefined) {
     if (o.environment !== undefined || o.host !== undefined) {
@@ -62,6 +67,11 @@ function baseUrlOf(options: ClientOptions, suffix: '/v2' | ''): string {
   if (!o.environment || !ENVIRONMENTS.includes(o.environment)) {
     throw new TypeError('give baseUrl, or environment (acceptance or production) with its host');
   }
+  if (typeof o.host === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(o.host)) {
+    throw new TypeError(
+      `host is a host name without a scheme (the client always uses https), e.g. ${o.host.replace(/^[^:]+:\/\//, '').replace(/\/.*$/, '')}; give baseUrl for another scheme`,
+    );
+  }
   if (!o.host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(o.host)) {
     throw new TypeError(`environment ${o.environment} needs its host (a host name, e.g. api.example.nl); the contract does not show the hosts`);
   }
@@ -70,9 +80,11 @@ function baseUrlOf(options: ClientOptions, suffix: '/v2' | ''): string {
 
 const CALLS = ['request', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 
-function build(
-  options: ClientOptions,
+function build<M extends AnyMessage>(
+  options: ClientOptions<M>,
   baseUrl: string,
+  table: Table,
+  flagsAt: number,
   describe: (method: string, schemaPath: string, accept: string | null) => [OperationInfo, string, string?],
 ) {
   // What a JSON call sends depends only on its method and path: computed once per operation,
@@ -140,6 +152,40 @@ function build(
       return result;
     };
   }
+  // Calls by activity name: a method is made from the operation table on first use and kept
+  // on the client. They are found through a Proxy that serves as the client's prototype, so
+  // GET, PUT, … (own properties) never pass through it.
+  let routes: Map<string, [string, string, number]> | undefined;
+  Object.setPrototypeOf(
+    client,
+    new Proxy(
+      {},
+      {
+        get(target, name, receiver) {
+          if (!routes) {
+            routes = new Map();
+            for (const key in table) {
+              const [method, path] = key.split(' ') as [string, string];
+              routes.set(table[key]![0] as string, [method, path, table[key]![flagsAt] as number]);
+            }
+          }
+          const route = routes.get(name as string);
+          if (!route) return Reflect.get(target, name, receiver);
+          const [method, path, flags] = route;
+          const inPath: string[] = path.match(/[^{}]+(?=})/g) ?? [];
+          const call = (params: Record<string, unknown> = {}, second?: object, third?: object) => {
+            // Path parameters are the ones the path names; every other parameter is a query one.
+            const split = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
+            for (const key in params) split[inPath.includes(key) ? 'path' : 'query'][key] = params[key];
+            const init = flags & BODY ? { ...third, params: split, body: second } : { ...second, params: split };
+            return calls[method]!(path, init);
+          };
+          Object.defineProperty(receiver, name, { value: call, configurable: true, writable: true });
+          return call;
+        },
+      },
+    ),
+  );
   return client;
 }
 
@@ -165,22 +211,24 @@ export function createPayrollClient(options: PayrollClientOptions): PayrollClien
 export function createPayrollClient(options: PayrollClientOptions): PayrollClient | PayrollClientAnyVersion {
   const date = checkVersionDate(options?.resourceVersionDate);
   const baseUrl = baseUrlOf(options, '/v2');
-  return build(options, baseUrl, (method, schemaPath, accept) => {
+  return build(options, baseUrl, payrollOperations, 2, (method, schemaPath, accept) => {
     const [entry, media] = lookup(payrollOperations, 'Payroll', method, schemaPath, accept, 2);
     const [operation, resource, , versions] = entry as [string, string, number, readonly string[]];
-    const version = pickVersion(versions, date, operation);
+    // A caller's Accept that names a version is sent as it is; any other gets the client's.
+    const sent = withVersion(media, pickVersion(versions, date, operation));
+    const version = /;\s*version=([^;\s]+)/.exec(sent)![1]!;
     return [
       { operation, method, path: schemaPath, resource, version },
-      withVersion(media, version),
+      sent,
       `application/json;version=${version}`,
     ];
   }) as PayrollClient;
 }
 
 /** A client of the Journal configuration API (not versioned: plain application/json). */
-export function createJournalClient(options: ClientOptions): JournalClient {
+export function createJournalClient(options: JournalClientOptions): JournalClient {
   const baseUrl = baseUrlOf(options, '');
-  return build(options, baseUrl, (method, schemaPath, accept) => {
+  return build(options, baseUrl, journalOperations, 1, (method, schemaPath, accept) => {
     const [entry, media] = lookup(journalOperations, 'Journal', method, schemaPath, accept, 1);
     return [{ operation: entry[0] as string, method, path: schemaPath }, media];
   }) as JournalClient;

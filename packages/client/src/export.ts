@@ -5,6 +5,7 @@ import type { Client } from 'openapi-fetch';
 import { ApiError } from './errors.js';
 import type { FieldPath } from './filter.js';
 import type { ListInit, ListItemAt } from './paginate.js';
+import type { ActivityInit, ActivityOperation, ActivityParams, ActivityPath, GetActivitiesAt } from './types.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export const EXPORT_MEDIA: Readonly<Record<ExportFormat, string>> = {
@@ -79,21 +80,39 @@ export function reportInputHeader(report: ReportInput<unknown>): string {
   return JSON.stringify(report).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** Downloads a list as a csv or xlsx file. A non-2xx answer throws its ApiError. */
-export async function exportList<Paths extends {}, P extends ExportPaths<Paths>>(
+/** Activities whose GET offers a csv export. */
+export type ExportActivities<Paths> = GetActivitiesAt<Paths, ExportPaths<Paths>>;
+
+type ExportByActivity<Paths, N, Op = ActivityOperation<Paths, N>> = {
+  format: ExportFormat;
+  report: ReportInput<ListItemAt<Paths, ActivityPath<N> & keyof Paths>>;
+} & ({} extends ActivityParams<Op> ? { params?: ActivityParams<Op> } : { params: ActivityParams<Op> }) &
+  Omit<ActivityInit<Op>, 'parseAs'>;
+
+/** The options of exportList: `params` as for GET by a path, flat as for a call by an activity. */
+export type ExportOptions<Paths, Target> = Target extends `/${string}`
+  ? { format: ExportFormat; report: ReportInput<ListItemAt<Paths, Target & keyof Paths>> } & Omit<ListInit<Paths, Target & keyof Paths>, 'parseAs'>
+  : ExportByActivity<Paths, Target>;
+
+/**
+ * Downloads a list as a csv or xlsx file, named by its path (`params` as for GET) or by its
+ * activity (`params` flat, as for a call by activity name). A non-2xx answer throws its ApiError.
+ */
+export async function exportList<Paths extends {}, Target extends ExportPaths<Paths> | ExportActivities<Paths>>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   client: Client<Paths, any>,
-  path: P,
-  options: { format: ExportFormat; report: ReportInput<ListItemAt<Paths, P>> } & Omit<ListInit<Paths, P>, 'parseAs'>,
+  target: Target,
+  options: ExportOptions<Paths, Target>,
 ): Promise<ExportResult> {
-  const { format, report, headers, ...init } = options as typeof options & { headers?: HeadersInit };
+  const { format, report, headers, params, ...init } = options as { format: ExportFormat; report: ReportInput<unknown>; headers?: HeadersInit; params?: unknown };
   const media = EXPORT_MEDIA[format];
   if (!media) throw new TypeError(`export: format must be csv or xlsx, got ${JSON.stringify(format)}`);
   const merged = new Headers(headers);
   merged.set('Accept', media);
-  merged.set('X-ReportInput', reportInputHeader(report as ReportInput<unknown>));
-  const get = client.GET as (path: string, init: unknown) => Promise<{ data?: ArrayBuffer; error?: unknown; response: Response }>;
-  const result = await get(path, { ...init, headers: merged, parseAs: 'arrayBuffer' });
+  merged.set('X-ReportInput', reportInputHeader(report));
+  const calls = client as unknown as Record<string, (a: unknown, b: unknown) => Promise<{ data?: ArrayBuffer; error?: unknown; response: Response }>>;
+  const sent = { ...init, headers: merged, parseAs: 'arrayBuffer' };
+  const result = target.startsWith('/') ? await calls.GET!(target, { ...sent, params }) : await calls[target]!(params, sent);
   const error = ApiError.from(result);
   if (error) throw error;
   return {

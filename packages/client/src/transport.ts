@@ -1,7 +1,7 @@
 // The fetch that openapi-fetch calls: authentication, retries with backoff, timeouts and
 // cancellation, and the inspection of answers (warnings, partial failures, deprecations).
 import { authenticator, type Auth, type FetchLike } from './auth.js';
-import { messagesByEntity, messagesOf, tagResponse, type Message, type OperationInfo } from './errors.js';
+import { messagesByEntity, messagesOf, tagResponse, type AnyMessage, type OperationInfo } from './errors.js';
 
 export interface RetryOptions {
   /** Extra attempts after the first (default 2). */
@@ -16,15 +16,15 @@ export interface RetryOptions {
   maxDelayMs?: number;
 }
 
-export interface WarningEvent extends OperationInfo {
+export interface WarningEvent<M extends AnyMessage = AnyMessage> extends OperationInfo {
   status: number;
-  messages: Message[];
+  messages: M[];
 }
 
-export interface PartialFailureEvent extends OperationInfo {
+export interface PartialFailureEvent<M extends AnyMessage = AnyMessage> extends OperationInfo {
   status: number;
   /** Failing entities of a multi-patch: entity id -> its messages. */
-  failures: Map<string, Message[]>;
+  failures: Map<string, M[]>;
 }
 
 export interface DeprecationEvent {
@@ -41,7 +41,8 @@ export interface DeprecationEvent {
   sunset?: string;
 }
 
-export interface TransportOptions {
+/** `M`: the message type of the API (the payroll's or the journal's). */
+export interface TransportOptions<M extends AnyMessage = AnyMessage> {
   auth?: Auth;
   fetch?: FetchLike;
   /** Retry policy for network failures and 50x answers; false turns retries off. */
@@ -49,9 +50,9 @@ export interface TransportOptions {
   /** Time limit of one attempt in ms (headers and body); none by default. */
   timeoutMs?: number;
   /** A 2xx answer carried messages of type Warning. */
-  onWarning?: (event: WarningEvent) => void;
+  onWarning?: (event: WarningEvent<M>) => void;
   /** A 2xx multi-patch answer reported failing entities (messages with an id). */
-  onPartialFailure?: (event: PartialFailureEvent) => void;
+  onPartialFailure?: (event: PartialFailureEvent<M>) => void;
   /** An answer used a deprecated resource version; called once per resource version. */
   onDeprecation?: (event: DeprecationEvent) => void;
 }
@@ -83,7 +84,7 @@ export interface Outgoing {
   readonly info?: OperationInfo;
 }
 
-export function createTransport(options: TransportOptions) {
+export function createTransport<M extends AnyMessage>(options: TransportOptions<M>) {
   const auth = authenticator(options.auth);
   const retry = options.retry === false ? undefined : options.retry ?? {};
   const retries = retry?.retries ?? 2;
@@ -164,9 +165,9 @@ export function createTransport(options: TransportOptions) {
       }
     }
     if (info && body !== undefined) {
-      const warnings = messagesOf(body).filter((m) => m.type === 'Warning');
+      const warnings = messagesOf<M>(body).filter((m) => m.type === 'Warning');
       if (warnings.length > 0) options.onWarning?.({ ...info, status: response.status, messages: warnings });
-      const failures = messagesByEntity(body, ['BrokenBusinessRule', 'Exception', 'NotFound']);
+      const failures = messagesByEntity<M>(body, ['BrokenBusinessRule', 'Exception', 'NotFound']);
       if (failures.size > 0) options.onPartialFailure?.({ ...info, status: response.status, failures });
     }
     return out;

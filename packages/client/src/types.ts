@@ -1,9 +1,11 @@
 // Type-level view of the generated paths as this client calls them: each operation keeps
-// only the media type keys of the resource version it sends, and the Accept header (which
-// the client sets) is no longer the caller's to give.
-import type { paths as GeneratedPayrollPaths } from '@payroll-api/types/payroll';
+// only the media type keys of the resource version it sends, the Accept header (which the
+// client sets) is no longer the caller's to give, and request bodies have their body shape
+// (BodyShape). Also the calls by activity name, typed from the same operations.
+import type { FetchOptions, FetchResponse } from 'openapi-fetch';
+import type { $Read, $Write, paths as GeneratedPayrollPaths } from '@payroll-api/types/payroll';
 import type { paths as GeneratedJournalPaths } from '@payroll-api/types/journal';
-import type { payrollOperations } from './generated/operations.js';
+import type { journalOperations, payrollOperations } from './generated/operations.js';
 
 type Table = typeof payrollOperations;
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
@@ -28,11 +30,39 @@ type DropAccept<P> = P extends { header?: infer H }
     : Omit<P, 'header'> & { header?: Omit<NonNullable<H>, 'Accept'> }
   : P;
 
+/**
+ * What a read-only field of a body accepts: nothing but this message, so that TypeScript's
+ * error names the problem (`… is not assignable to type '"id is read-only: …"'`).
+ */
+export type ReadOnlyField<Name extends string> = `${Name} is read-only: leave it out of the body (toBody() does)`;
+
+/**
+ * The shape a request body is sent in: readOnly fields at every depth only accept their
+ * ReadOnlyField message, writeOnly markers are unwrapped, and objects are closed: the fields
+ * the description shows are checked, so a misspelt one is an error even where the schema
+ * allows further fields (send undocumented fields by spreading an object of them).
+ */
+export type BodyShape<T> = T extends $Read<unknown>
+  ? never
+  : T extends $Write<infer U>
+    ? BodyShape<U>
+    : T extends readonly (infer E)[]
+      ? BodyShape<E>[]
+      : T extends object
+        ? {
+            [K in keyof T as string extends K ? never : NonNullable<T[K]> extends $Read<unknown> ? never : K]: BodyShape<T[K]>;
+          } & {
+            [K in keyof T as string extends K ? never : NonNullable<T[K]> extends $Read<unknown> ? K : never]?: ReadOnlyField<K & string>;
+          }
+        : T;
+
+type ShapeContent<R> = R extends { content: infer C } ? Omit<R, 'content'> & { content: { [M in keyof C]: BodyShape<C[M]> } } : R;
+
 type AdaptOperation<Op, V extends string> = {
   [K in keyof Op]: K extends 'parameters'
     ? DropAccept<Op[K]>
     : K extends 'requestBody'
-      ? AdaptContent<Op[K], V>
+      ? ShapeContent<AdaptContent<Op[K], V>>
       : K extends 'responses'
         ? { [S in keyof Op[K]]: AdaptContent<Op[K][S], V> }
         : Op[K];
@@ -59,3 +89,75 @@ export type JournalPaths = VersionedPaths<GeneratedJournalPaths, true>;
 /** The JSON media types of responses the clients parse. */
 export type PayrollMedia = `application/json${string}`;
 export type JournalMedia = 'application/json';
+
+/** Activity name (operationId) -> `"METHOD /path"`, from an operation table. */
+export type RoutesOf<Table> = {
+  [K in keyof Table as Table[K] extends readonly [infer Id extends string, ...unknown[]] ? Id : never]: K;
+};
+/** Every activity of both APIs -> `"METHOD /path"` (the names are unique across them). */
+export type ActivityRoutes = RoutesOf<typeof payrollOperations> & RoutesOf<typeof journalOperations>;
+
+type RouteMethod<Route> = Route extends `${infer M} ${string}` ? Lowercase<M> : never;
+type RoutePath<Route> = Route extends `${string} ${infer P}` ? P : never;
+
+/** The path of an activity. */
+export type ActivityPath<Id> = Id extends keyof ActivityRoutes ? RoutePath<ActivityRoutes[Id]> : never;
+
+/** The operation of an activity in the client's paths. */
+export type ActivityOperation<Paths, Id> = Id extends keyof ActivityRoutes
+  ? RoutePath<ActivityRoutes[Id]> extends infer P extends keyof Paths
+    ? RouteMethod<ActivityRoutes[Id]> extends infer M extends keyof Paths[P]
+      ? Paths[P][M]
+      : never
+    : never
+  : never;
+
+/** The activities the paths of a client offer (payroll or journal). */
+export type ActivitiesOf<Paths> = {
+  [Id in keyof ActivityRoutes]: RoutePath<ActivityRoutes[Id]> extends keyof Paths ? Id : never;
+}[keyof ActivityRoutes];
+
+type Location<Op, Where extends string> = Op extends { parameters: infer P }
+  ? Where extends keyof P
+    ? [NonNullable<P[Where]>] extends [never]
+      ? {}
+      : NonNullable<P[Where]>
+    : {}
+  : {};
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/** The parameters of a call by activity name: path and query parameters in one object. */
+export type ActivityParams<Op> = Flatten<Location<Op, 'path'> & Location<Op, 'query'>>;
+
+/** The JSON body an operation takes (never when it takes none). */
+export type ActivityBody<Op> = Op extends { requestBody?: infer B }
+  ? NonNullable<B> extends { content: infer C }
+    ? C[keyof C]
+    : never
+  : never;
+
+/** Everything else a call passes to fetch: headers, signal, parseAs, credentials, … */
+export type ActivityInit<Op> = Omit<FetchOptions<Op>, 'params' | 'body'>;
+
+/** The params argument of a call by activity name: optional when no parameter is required. */
+export type ParamsArg<Op> = {} extends ActivityParams<Op> ? [params?: ActivityParams<Op>] : [params: ActivityParams<Op>];
+
+/** The arguments of a call by activity name: `(params, body, init?)` with a body, else `(params?, init?)`. */
+export type ActivityArgs<Op> = [ActivityBody<Op>] extends [never]
+  ? [...params: ParamsArg<Op>, init?: ActivityInit<Op>]
+  : [params: ActivityParams<Op>, body: ActivityBody<Op>, init?: ActivityInit<Op>];
+
+/** A call by activity name; it answers like the path-based calls: `{ data, error, response }`. */
+export type ActivityCall<Op, Media extends `${string}/${string}`> = Op extends Record<string | number, any>
+  ? (...args: ActivityArgs<Op>) => Promise<FetchResponse<Op, {}, Media>>
+  : never;
+
+/** One method per activity of the paths: `payroll.GetEmployeesByEmployerId({ employerId })`. */
+export type ActivityCalls<Paths, Media extends `${string}/${string}`> = {
+  [Id in ActivitiesOf<Paths>]: ActivityCall<ActivityOperation<Paths, Id>, Media>;
+};
+
+/** The activities of the paths whose GET is at one of the paths `Among`. */
+export type GetActivitiesAt<Paths, Among> = {
+  [Id in ActivitiesOf<Paths>]: ActivityRoutes[Id] extends `GET ${infer P}` ? (P extends Among ? Id : never) : never;
+}[ActivitiesOf<Paths>];

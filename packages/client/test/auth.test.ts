@@ -109,6 +109,33 @@ describe('OAuth2 helpers', () => {
     expect(endpoint.forms[1]!.get('refresh_token')).toBe('refresh-1');
   });
 
+  // A token server that issues short-lived tokens: the margin (60 s by default) is capped at
+  // half the lifetime, so sequential requests share a token instead of one token call each.
+  it.each([
+    [1, 500],
+    [30, 15_000],
+    [60, 30_000],
+    [61, 30_500],
+    [3600, 3_540_000],
+  ])('with expires_in %i s, five sequential requests make one token call; the token is renewed after %i ms', async (expiresIn, usableMs) => {
+    let now = 1_000_000;
+    const endpoint = tokenEndpoint(expiresIn);
+    const session = passwordGrant({ authUrl: AUTH_URL, username: 'u', password: 'password-1', clientId: 'c', fetch: endpoint.fetch, now: () => now });
+    const api = fakeFetch(() => json(list([])));
+    const client = createPayrollClient({ baseUrl: BASE, fetch: api.fetch, auth: session });
+    for (let i = 0; i < 5; i++) {
+      await client.GET('/v2/providers');
+      now += Math.floor(usableMs / 10);
+    }
+    expect(endpoint.issued()).toBe(1);
+    expect(new Set(api.calls.map(bearer))).toEqual(new Set(['Bearer access-1']));
+    now = 1_000_000 + usableMs - 1;
+    expect(await session.getToken()).toBe('access-1');
+    now = 1_000_000 + usableMs;
+    expect(await session.getToken()).toBe('access-2');
+    expect(endpoint.forms.map((f) => f.get('grant_type'))).toEqual(['password', 'refresh_token']);
+  });
+
   it('refreshes single-flight: ten concurrent requests with an expired token make one token call', async () => {
     let now = 0;
     const endpoint = tokenEndpoint(60);
@@ -144,8 +171,10 @@ describe('OAuth2 helpers', () => {
       if (form.get('grant_type') === 'refresh_token') return json({ error: 'invalid_grant' }, { status: 400 });
       return json({ access_token: `a${n}`, expires_in: 1, refresh_token: 'r' });
     });
-    const session = passwordGrant({ authUrl: AUTH_URL, username: 'u', password: 'password-1', clientId: 'c', fetch: endpoint.fetch, safetyMarginSeconds: 5 });
+    let now = 0;
+    const session = passwordGrant({ authUrl: AUTH_URL, username: 'u', password: 'password-1', clientId: 'c', fetch: endpoint.fetch, now: () => now });
     await session.getToken();
+    now += 1_000;
     await session.getToken();
     expect(forms).toEqual(['password', 'refresh_token', 'password']);
   });

@@ -2,12 +2,15 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { ListItem, ResponseBody, Schema } from '@payroll-api/types/payroll';
 import type { Schema as JournalSchema } from '@payroll-api/types/journal';
 import {
+  ApiError,
   createJournalClient,
   createPayrollClient,
   exportList,
   filterFor,
   paginate,
   type FieldPath,
+  type JournalMessageCode,
+  type KnownJournalCode,
   type ListItemAt,
   type PayrollPaths,
 } from '../src/index.js';
@@ -91,7 +94,7 @@ describe('client types', () => {
   it('types journal bodies: the matrix patch is an array', () => {
     void journal.PATCH('/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costcentercostunitmatrix', {
       params: { path: { journalProfileId: EMPLOYMENT } },
-      body: [{ costCenterId: EMPLOYMENT, costUnitId: EMPLOYMENT }],
+      body: [{ costCenterId: EMPLOYMENT, costUnitId: EMPLOYMENT, isLinked: true }],
     });
     void journal.PATCH('/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costcentercostunitmatrix', {
       params: { path: { journalProfileId: EMPLOYMENT } },
@@ -104,5 +107,64 @@ describe('client types', () => {
     const dated = createPayrollClient({ baseUrl: 'https://payroll.example.nl/v2', resourceVersionDate: '2020-01-01' });
     const { data } = await dated.GET('/v2/providers');
     expectTypeOf(data).toEqualTypeOf<ResponseBody<'GetProvidersByUser'> | undefined>();
+  });
+});
+
+describe('calls by activity name', () => {
+  it('types params, body and data from the operation', async () => {
+    const { data } = await payroll.GetEmployeesByEmployerId({ employerId: EMPLOYMENT, filter: 'endDate eq null', pageSize: 10 });
+    expectTypeOf(data).toEqualTypeOf<ResponseBody<'GetEmployeesByEmployerId'> | undefined>();
+    void payroll.PatchTerminateByEmploymentId({ employmentId: EMPLOYMENT }, { endDate: '2025-12-31', endOfEmploymentDueToIllness: false });
+    // @ts-expect-error employerId is required
+    void payroll.GetEmployeesByEmployerId({ pageSize: 10 });
+    // @ts-expect-error pageSiz is not a parameter (did you mean pageSize?)
+    void payroll.GetEmployeesByEmployerId({ employerId: EMPLOYMENT, pageSiz: 10 });
+    // @ts-expect-error the body is required
+    void payroll.PatchTerminateByEmploymentId({ employmentId: EMPLOYMENT });
+    // @ts-expect-error a field the body does not have
+    void payroll.PutEmploymentByEmploymentId({ employmentId: EMPLOYMENT }, { incomeRelationshipNumber: 1, bogus: true });
+    // @ts-expect-error not an activity of the journal API
+    void journal.GetProvidersByUser();
+  });
+
+  it('names a read-only field in the error', () => {
+    expectTypeOf<Parameters<typeof payroll.PutEmployeeByEmployeeId>[1]['id']>().toEqualTypeOf<
+      'id is read-only: leave it out of the body (toBody() does)' | undefined
+    >();
+    // @ts-expect-error id is read-only
+    void payroll.PutEmployeeByEmployeeId({ employeeId: EMPLOYMENT }, { id: EMPLOYMENT });
+  });
+
+  it('paginate and exportList take list activities', () => {
+    expectTypeOf(paginate(payroll, 'GetEmployeesByEmployerId', { employerId: EMPLOYMENT })).toEqualTypeOf<
+      AsyncGenerator<ListItem<'GetEmployeesByEmployerId'>, void, undefined>
+    >();
+    // @ts-expect-error a detail operation is not a list
+    void paginate(payroll, 'GetEmployeeByEmployeeId', { employeeId: EMPLOYMENT });
+    void exportList(payroll, 'GetEmployeesByEmployerId', { format: 'xlsx', report: { fields: [{ fieldName: 'employeeNumber' }] }, params: { employerId: EMPLOYMENT } });
+    // @ts-expect-error GetProvidersByUser offers no export
+    void exportList(payroll, 'GetProvidersByUser', { format: 'csv', report: { fields: [{ fieldName: 'id' }] } });
+  });
+});
+
+describe('journal types', () => {
+  it('types journal errors with the journal codes, open to other strings', async () => {
+    const error = ApiError.from(await journal.DeleteCostCenterAtWageModelLevelByCostCenterId({ costCenterId: EMPLOYMENT }))!;
+    expectTypeOf(error.messages[0]!.code).toEqualTypeOf<JournalMessageCode | undefined>();
+    expectTypeOf<'API_Journal_WageModelCostCenter_InUse_JournalAllocation'>().toExtend<KnownJournalCode>();
+    expectTypeOf<'API_Journal_WageModelCostCenter_Nope'>().not.toExtend<KnownJournalCode>();
+    const payrollError = ApiError.from(await payroll.GetProvidersByUser())!;
+    expectTypeOf(payrollError.messages[0]!.code).toEqualTypeOf<number | undefined>();
+  });
+
+  it('checks the known fields of an open body: a misspelt field is an error', () => {
+    void journal.PatchCostCenterCostUnitMatrixAtWageModelLevelByJournalProfileId({ journalProfileId: EMPLOYMENT }, [
+      // @ts-expect-error costCentreId is not a field of the matrix patch model (costCenterId is)
+      { costCentreId: EMPLOYMENT, costUnitId: EMPLOYMENT, isLinked: true },
+    ]);
+    const undocumented: Record<string, unknown> = { note: 'fields the description does not show' };
+    void journal.PatchCostCenterCostUnitMatrixAtWageModelLevelByJournalProfileId({ journalProfileId: EMPLOYMENT }, [
+      { costCenterId: EMPLOYMENT, costUnitId: EMPLOYMENT, isLinked: false, ...undocumented },
+    ]);
   });
 });

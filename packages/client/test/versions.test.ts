@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJournalClient, createPayrollClient } from '../src/index.js';
+import { ApiError, createJournalClient, createPayrollClient } from '../src/index.js';
 import { pickVersion } from '../src/versions.js';
 import { BASE, EMPLOYEE, EMPLOYMENT, PROFILE, fakeFetch, json, list, version } from './fake-fetch.js';
 
@@ -26,6 +26,15 @@ describe('addresses', () => {
     expect(() => createPayrollClient({ baseUrl: 'https://api.test' })).toThrow(/followed by \/v2/);
     expect(() => createPayrollClient({ baseUrl: 'not a url' })).toThrow(/absolute http\(s\) URL/);
     expect(() => createPayrollClient({ baseUrl: BASE, host: 'x' } as never)).toThrow(/not both/);
+  });
+
+  it('says that a host takes no scheme', () => {
+    for (const host of ['https://payroll.example.nl', 'http://payroll.example.nl/v2']) {
+      expect(() => createPayrollClient({ environment: 'production', host })).toThrow(
+        'host is a host name without a scheme (the client always uses https), e.g. payroll.example.nl; give baseUrl for another scheme',
+      );
+      expect(() => createJournalClient({ environment: 'acceptance', host })).toThrow(/without a scheme/);
+    }
   });
 
   it('sends journal requests to the origin followed by /journal paths', async () => {
@@ -128,6 +137,26 @@ describe('resource versions', () => {
   it('rejects a malformed resourceVersionDate', () => {
     expect(() => createPayrollClient({ baseUrl: BASE, resourceVersionDate: '2020-02-30' })).toThrow(/not a calendar date/);
     expect(() => createPayrollClient({ baseUrl: BASE, resourceVersionDate: '20200101' })).toThrow(/yyyy-MM-dd/);
+  });
+
+  it('respects an Accept that names a version, and versions one that does not', async () => {
+    const f = fakeFetch(() => json({ version: version('2019-12-16'), messages: [] }, { status: 400 }));
+    const client = createPayrollClient({ baseUrl: BASE, fetch: f.fetch, retry: false });
+    const employment = '/v2/providers/employers/employees/employments/{employmentId}' as const;
+    const params = { path: { employmentId: EMPLOYMENT } };
+    const explicit = await client.GET(employment, { params, headers: { Accept: 'application/json;version=2020-06-01' } });
+    await client.GET(employment, { params, headers: { accept: 'application/json' } });
+    await client.PUT(employment, { params, body: { incomeRelationshipNumber: 1 }, headers: { Accept: 'application/json;version=2020-06-01' } });
+    await createPayrollClient({ baseUrl: BASE, fetch: f.fetch, headers: { Accept: 'application/json;version=2020-06-01' } }).GET('/v2/providers');
+    expect(f.calls.map((c) => [c.headers.get('accept'), c.headers.get('content-type')])).toEqual([
+      ['application/json;version=2020-06-01', null],
+      ['application/json;version=2019-12-16', null],
+      // The body goes at the version the caller asked for.
+      ['application/json;version=2020-06-01', 'application/json;version=2020-06-01'],
+      ['application/json;version=2020-06-01', null],
+    ]);
+    // The operation is reported at the version that was sent.
+    expect(ApiError.from(explicit)!.info).toMatchObject({ operation: 'GetEmploymentByEmploymentId', version: '2020-06-01' });
   });
 
   it('sends the journal API plain application/json', async () => {
