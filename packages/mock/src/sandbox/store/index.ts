@@ -2,6 +2,7 @@
 // memory kept in a directory (--data <dir>), or PostgreSQL (--database-url), shared by
 // several processes.
 import { MemoryStore } from './memory.js';
+import { DataDirectory } from './persistence.js';
 import { PostgresStore } from './postgres.js';
 import type { Store, StoreOptions } from './types.js';
 
@@ -18,7 +19,10 @@ export async function createStore(options: CreateStoreOptions): Promise<Store> {
     throw new Error('--data and --database-url exclude each other: PostgreSQL keeps the data itself.');
   }
   if (databaseUrl !== undefined) return PostgresStore.open({ ...storeOptions, databaseUrl });
-  if (dataDir !== undefined) throw new Error('--data: persistence is not in this build yet.');
+  if (dataDir !== undefined) {
+    const { log, restored } = await DataDirectory.open(dataDir, storeOptions.seed);
+    return new MemoryStore({ ...storeOptions, log, restored });
+  }
   return new MemoryStore(storeOptions);
 }
 

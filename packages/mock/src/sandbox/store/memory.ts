@@ -29,12 +29,16 @@ export interface SandboxState {
 export type Change =
   | { op: 'put'; collection: string; doc: Doc }
   | { op: 'delete'; collection: string; id: string }
-  | { op: 'meta'; key: string; value: unknown };
+  /** Without `value`: the key is removed. */
+  | { op: 'meta'; key: string; value?: unknown };
 
 /** Where committed changes go before a commit returns (see persistence.ts); absent in pure memory. */
 export interface CommitLog {
   commit(sandbox: string, changes: readonly Change[], updatedAt: string): Promise<void>;
   replace(sandbox: string, state: SandboxState | null): Promise<void>;
+  /** True when the log would rather start over from a snapshot of every sandbox. */
+  readonly needsCompaction: boolean;
+  compact(states: ReadonlyMap<string, SandboxState>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -114,6 +118,9 @@ export class MemoryStore implements Store {
   private readonly rules = new Map<string, UniqueRule[]>();
   private readonly entries = new Map<string, Entry>();
   private readonly log: CommitLog | undefined;
+  private logging = 0;
+  private readonly drained: (() => void)[] = [];
+  private compaction: Promise<void> | undefined;
 
   constructor(options: MemoryStoreOptions) {
     this.seed = stateFromSnapshot(options.seed, null);
@@ -141,8 +148,7 @@ export class MemoryStore implements Store {
       }
       if (tx.changes.length > 0) {
         const updatedAt = new Date().toISOString();
-        await this.log?.commit(sandbox, tx.changes, updatedAt);
-        entry.state = tx.result(updatedAt);
+        await this.logged(() => this.log?.commit(sandbox, tx.changes, updatedAt), () => (entry.state = tx.result(updatedAt)));
       }
       return result;
     });
@@ -151,8 +157,7 @@ export class MemoryStore implements Store {
   async reset(sandbox: string): Promise<void> {
     await this.exclusive(sandbox, async (entry) => {
       if (entry.state === undefined) return;
-      await this.log?.replace(sandbox, null);
-      entry.state = undefined;
+      await this.logged(() => this.log?.replace(sandbox, null), () => (entry.state = undefined));
     });
   }
 
@@ -168,8 +173,7 @@ export class MemoryStore implements Store {
     const violation = firstViolation(state, this.rules);
     if (violation) throw violation;
     await this.exclusive(sandbox, async (entry) => {
-      await this.log?.replace(sandbox, state);
-      entry.state = state;
+      await this.logged(() => this.log?.replace(sandbox, state), () => (entry.state = state));
     });
   }
 
@@ -186,7 +190,31 @@ export class MemoryStore implements Store {
 
   async close(): Promise<void> {
     await Promise.all([...this.entries.values()].map((entry) => entry.tail));
+    await this.compaction;
     await this.log?.close();
+  }
+
+  /** Writes to the log, then applies the change in memory. A compaction of the log waits for
+   * the writes in between (so its snapshot holds every logged change) and holds new ones. */
+  private async logged(write: () => Promise<void> | undefined, apply: () => void): Promise<void> {
+    while (this.compaction) await this.compaction;
+    this.logging++;
+    try {
+      await write();
+      apply();
+    } finally {
+      if (--this.logging === 0) for (const resolve of this.drained.splice(0)) resolve();
+    }
+    if (this.log?.needsCompaction && !this.compaction) {
+      this.compaction = this.compact().finally(() => (this.compaction = undefined));
+    }
+  }
+
+  private async compact(): Promise<void> {
+    while (this.logging > 0) await new Promise<void>((resolve) => this.drained.push(resolve));
+    const states = new Map<string, SandboxState>();
+    for (const [id, entry] of this.entries) if (entry.state) states.set(id, entry.state);
+    await this.log?.compact(states);
   }
 
   private stateOf(sandbox: string): SandboxState {
@@ -289,7 +317,7 @@ class MemoryTx implements Tx {
     this.meta ??= { ...this.base.meta };
     if (copy === undefined) delete this.meta[key];
     else this.meta[key] = copy;
-    this.changes.push({ op: 'meta', key, value: copy ?? null });
+    this.changes.push(copy === undefined ? { op: 'meta', key } : { op: 'meta', key, value: copy });
   }
 
   private put(collection: string, doc: Doc): void {
