@@ -108,3 +108,23 @@ export function fixtureMock(args: string[] = [], mode: 'examples' | 'sandbox' = 
     return mock;
   };
 }
+
+/** Starts the sandbox on the real bundles of @payroll-api/spec for the tests of a file. */
+export function sandboxMock(args: string[] = []): () => MockProcess {
+  let mock: MockProcess | undefined;
+  beforeAll(async () => {
+    mock = await startProcess(['--port', '0', ...args]);
+  });
+  afterAll(async () => {
+    await mock?.stop();
+  });
+  return () => {
+    if (!mock) throw new Error('the mock has not started');
+    return mock;
+  };
+}
+
+/** A bearer token no other test uses: its own, fresh sandbox. */
+export function freshToken(label = 't'): string {
+  return `${label.replace(/[^\w-]/g, '-')}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+}
