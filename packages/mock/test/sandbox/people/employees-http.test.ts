@@ -66,6 +66,7 @@ describe('PostEmployeeByEmployerId', () => {
     const comprehensive = await client.get(`${BASE}/${SEED_IDS.employer}/employees/employments/comprehensive?referenceDate=2026-03-01&filter=${encodeURIComponent(`employment.id eq '${employmentId}'`)}`);
     const line = comprehensive.body._embedded[0];
     expect(line.wage.grossWage).toBe(3150);
+    expect(line.wage.payrollPeriodType).toEqual({ key: 1, value: 'Maand' });
     expect(line.workinghours.deviatingHoursPerWeek).toBe(32);
     expect(line.socialSecurityConfiguration.isInsuredForSicknessBenefitsAct).toBe(true);
   });

@@ -182,10 +182,9 @@ const EMPLOYMENT_NOT_NULLABLE = new Set(['typeOfEmployee', 'employmentDurationTy
   'signalPayGradeAdjustment', 'isOnCallEmployment', 'isGemoedsbezwaardNationalInsurance', 'isGemoedsbezwaardEmployeeInsurance',
   'isAnonymousEmployee', 'calculateWorkingHours', 'writtenEmploymentContract']);
 
-/** Applies a PUT body: each editable field takes the sent value; one left out is cleared (null), or kept where it cannot be null. */
-export function replaceEditable(doc: Doc, body: Record<string, unknown>): Doc {
+/** Applies a checked PUT body: each editable field takes the sent value; one left out is cleared (null), or kept where it cannot be null. */
+export function replaceEditable(doc: Doc, input: Record<string, unknown>): Doc {
   const next: Doc = { ...doc };
-  const input = inputOnly(body) as Record<string, unknown>;
   for (const key of EMPLOYMENT_EDITABLE) {
     if (key in input) next[key] = input[key];
     else if (!EMPLOYMENT_NOT_NULLABLE.has(key)) next[key] = null;
@@ -251,10 +250,10 @@ function periodBounds(data: Record<string, unknown>): { startDate: string; endDa
   return { startDate: start?.periodStartDate ?? FAR_PAST, endDate: end?.periodEndDate ?? null };
 }
 
-/** A new record of `section` from an input object (ids and read-only parts dropped). */
+/** A new record of `section` from a checked input object (a sent id is not kept). */
 export function newSectionRecord(id: string, employment: Doc, section: string, input: Record<string, unknown>): SectionRecord {
   const spec = SECTIONS[section]!;
-  const { id: _id, startDate, endDate, ...rest } = inputOnly(input) as Record<string, unknown>;
+  const { id: _id, startDate, endDate, ...rest } = input;
   const data = rest;
   const bounds =
     spec.dated === 'dates'
