@@ -1,0 +1,45 @@
+// The sandbox, in memory and in PostgreSQL: every operation at every served version, the
+// negotiation, the refusals and the stateful sequences, with 0 failures.
+import { afterAll, describe, expect, test } from 'vitest';
+import type { RunningMock } from '@payroll-api/mock';
+import { runConformance, type RunSummary } from '../src/index.js';
+// One real PostgreSQL per test file, started the way the mock's own store tests start it.
+import { startPostgres, type TestPostgres } from '../../mock/test/support/postgres.js';
+import { startSandbox, WAGE_MODEL_ID } from './support/servers.js';
+
+const running: Array<{ close(): unknown }> = [];
+afterAll(async () => {
+  for (const r of running.reverse()) await r.close();
+});
+
+async function check(mock: RunningMock, token: string): Promise<RunSummary> {
+  return runConformance({ payrollUrl: mock.payrollBaseUrl, journalUrl: mock.url, token, allowWrites: true, params: { wageModelId: WAGE_MODEL_ID } });
+}
+
+function expectConforming(summary: RunSummary): void {
+  const failures = summary.cases.filter((c) => c.findings.length > 0).map((c) => `${c.operationId} ${c.title}: ${c.findings.map((f) => f.message).join('; ')}`);
+  expect(failures).toEqual([]);
+  expect(summary.coverage.uncovered).toEqual([]);
+  const sequences = summary.cases.filter((c) => c.kind === 'sequence');
+  expect(sequences.filter((c) => c.skipped).map((c) => `${c.operationId}: ${c.skipped}`)).toEqual([]);
+  expect(sequences.length).toBeGreaterThanOrEqual(7);
+  expect(summary.cases.filter((c) => c.kind === 'not-found').length).toBeGreaterThan(10);
+}
+
+describe.each([
+  ['in memory', async () => startSandbox()],
+  [
+    'in PostgreSQL',
+    async () => {
+      const pg: TestPostgres = await startPostgres();
+      running.push({ close: () => pg.stop() });
+      return startSandbox({ databaseUrl: await pg.database('conformance') });
+    },
+  ],
+])('the sandbox %s', (_name, start) => {
+  test('conforms: every operation and served version covered, nothing fails', async () => {
+    const mock = await start();
+    running.push(mock);
+    expectConforming(await check(mock, `conformance-${Date.now()}`));
+  });
+});
