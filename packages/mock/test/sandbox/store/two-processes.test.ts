@@ -1,0 +1,114 @@
+// Two sandbox processes (`payroll-mock --database-url …`, as behind a load balancer) sharing
+// one PostgreSQL database: the database decides uniqueness under concurrent writes, and every
+// write through one process is read through the other.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
+import { startProcess, type MockProcess } from '../../helpers.js';
+import { usePostgres } from '../../support/postgres.js';
+
+const server = usePostgres();
+const EMPLOYEES = `/v2/v2/providers/employers/${SEED_IDS.employer}/employees`;
+const TOKEN = 'two-processes';
+let processes: MockProcess[] = [];
+
+beforeAll(async () => {
+  const url = await server().database('two_processes');
+  // Started at the same moment against an empty database: both create the schema and the seed.
+  processes = await Promise.all([startProcess(['--port', '0', '--database-url', url]), startProcess(['--port', '0', '--database-url', url])]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(processes.map((running) => running.stop()));
+});
+
+/** A citizen service number that passes the 11-test, distinct per n. */
+function bsn(n: number): string {
+  const digits = String(200_000_00 + n * 7).padStart(8, '0').split('').map(Number);
+  const sum = digits.reduce((total, digit, i) => total + digit * (9 - i), 0);
+  for (let last = 0; last <= 9; last++) if ((sum - last) % 11 === 0) return `${digits.join('')}${last}`;
+  return bsn(n + 1000);
+}
+
+function newEmployee(employeeNumber: number, n: number) {
+  const startDate = '2026-02-01';
+  return {
+    employeeData: {
+      employeeNumber,
+      personalDetails: {
+        firstName: 'Sanne',
+        lastName: `Visser ${n}`,
+        initials: 'S.',
+        dateOfBirth: '1988-04-02',
+        howToFormatLastName: { key: 1 },
+        gender: { key: 2 },
+        nationality: { key: 1 },
+      },
+      address: { street: 'Oudegracht', houseNumber: 100 + n, postalCode: '3511 AB', city: 'Utrecht', country: { key: 1 } },
+      exclusionFromAbsenceStatus: false,
+    },
+    employmentData: { typeOfEmployee: { key: 1 }, employmentDurationType: { key: 2 }, incomeRelationshipNumber: 1, temporaryTaxExemption: { key: 1 }, isOnCallEmployment: false, writtenEmploymentContract: true },
+    workingHoursData: { startDate, shift: { shiftNumber: 1 }, deviatingHoursPerWeek: 36, regularWorkPattern: true },
+    wageData: { startDate, payrollPeriodType: { key: 1 }, grossWage: 3400, grossWageType: { key: 1 }, isGrossWageFullTime: true, applyPayGrade: false },
+    socialSecurityData: { startDate, isInsuredForSicknessBenefitsAct: true, isInsuredForUnemploymentInsuranceAct: true, isInsuredForOccupationalDisabilityInsuranceAct: true },
+    citizenServiceNumber: { citizenServiceNumber: bsn(n) },
+  };
+}
+
+async function call(processIndex: number, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${processes[processIndex]!.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json;version=2018-01-01' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+it('of 32 concurrent POSTs with one employeeNumber through two processes, exactly one is created', async () => {
+  const answers = await Promise.all(Array.from({ length: 32 }, (_, n) => call(n % 2, 'POST', EMPLOYEES, newEmployee(90_001, n))));
+  const created = answers.filter((answer) => answer.status === 201);
+  expect(created).toHaveLength(1);
+  const refused = answers.filter((answer) => answer.status !== 201);
+  expect(refused).toHaveLength(31);
+  for (const answer of refused) {
+    expect(answer.status).toBe(400);
+    const messages = answer.body.messages as { type: string; properties: string[] }[];
+    expect(messages.some((message) => message.type === 'BrokenBusinessRule' && message.properties.some((property) => /employeeNumber$/.test(property)))).toBe(true);
+  }
+  // Both processes see the one employee, and the same list.
+  const employeeId = created[0]!.body.content.employeeId as string;
+  for (const index of [0, 1]) {
+    const detail = await call(index, 'GET', `/v2/v2/providers/employers/employees/${employeeId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.content.employeeNumber).toBe(90_001);
+    const list = await call(index, 'GET', `${EMPLOYEES}?filter=${encodeURIComponent('employeeNumber eq 90001')}`);
+    expect(list.body.totalSize).toBe(1);
+  }
+}, 60_000);
+
+it('reads through each process what was written through the other', async () => {
+  for (const [writer, reader] of [
+    [0, 1],
+    [1, 0],
+  ] as const) {
+    const created = await call(writer, 'POST', EMPLOYEES, newEmployee(91_000 + writer, 100 + writer));
+    expect(created.status).toBe(201);
+    const employeeId = created.body.content.employeeId as string;
+    const read = await call(reader, 'GET', `/v2/v2/providers/employers/employees/${employeeId}`);
+    expect(read.status).toBe(200);
+    expect(read.body.content.personalDetails.lastName).toBe(`Visser ${100 + writer}`);
+    // A clock set through one process is the clock of the other.
+    const now = `20${30 + writer}-01-01T00:00:00.000Z`;
+    expect((await fetch(`${processes[writer]!.url}/__sandbox/clock`, { method: 'PUT', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now }) })).status).toBe(200);
+    const clock = await (await fetch(`${processes[reader]!.url}/__sandbox/clock`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
+    expect(clock.today).toBe(now.slice(0, 10));
+  }
+  // A reset through one process is seen by the other.
+  const reset = await fetch(`${processes[0]!.url}/__sandbox/reset`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(reset.status).toBeLessThan(300);
+  const list = await call(1, 'GET', `${EMPLOYEES}?filter=${encodeURIComponent('employeeNumber ge 90000')}`);
+  expect(list.body.totalSize).toBe(0);
+}, 60_000);
