@@ -6,7 +6,7 @@ import { ORG_COLLECTIONS } from '../seed/reference-data.js';
 import type { Doc } from '../store/types.js';
 import { mustGet, whereIn } from './employments/model.js';
 
-/** The shared properties. endDate is left out while the administration runs (the schema has no null for it). */
+/** The shared properties (endDate is absent while the administration runs: the schema has no null for it). */
 export function administrationView(doc: Doc): Record<string, unknown> {
   const { collectiveLaborAgreement: _agreement, payrollPeriodType: _period, endDate, ...shared } = doc;
   return endDate === null || endDate === undefined ? shared : { ...shared, endDate };
@@ -24,6 +24,8 @@ const handlers: Record<string, Handler> = {
 };
 
 const administrations: ResourceModule = {
+  // No schema check of stored docs: a running administration is stored with endDate null (the
+  // schema has no null for it; the answer leaves it out), so that 'endDate eq null' finds it.
   collections: [{ name: ORG_COLLECTIONS.administrations }],
   handlers,
 };

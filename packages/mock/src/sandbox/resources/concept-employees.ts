@@ -10,12 +10,15 @@
 //     = full employeeData.personalDetails / .contactInformation / .identityDocument / .address
 //   minimized applyPayrollTaxDeduction = full fiscalData.applyPayrollTaxDeduction
 //   minimized iban: stored on the concept employee (the full shape has no iban field).
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { message } from '../../errors.js';
+import { createAjv } from '../engine/doc-schemas.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../engine/types.js';
 import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
 import type { Doc } from '../store/types.js';
 import { withComputedNames } from '../seed/organisation.js';
 import { inputOnly, mustGet, whereIn } from './employments/model.js';
+import { payrollBundle } from './metadata.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 
@@ -87,6 +90,28 @@ function undeclaredJsonBody(ctx: OperationContext): unknown {
   }
 }
 
+let fullShape: ValidateFunction | undefined;
+
+/**
+ * Checks a body no schema was applied to (the full PUT) against the full concept employee's
+ * schema, as the POST's body is; the first problems name their fields.
+ */
+function checkFullShape(body: unknown): void {
+  if (!fullShape) {
+    const ajv = createAjv();
+    ajv.addSchema({ ...payrollBundle(), $id: 'payroll-description' });
+    fullShape = ajv.compile({ $ref: 'payroll-description#/components/schemas/ConceptEmployee' });
+  }
+  if (fullShape(body)) return;
+  const messages = (fullShape.errors ?? []).slice(0, 5).map((error) => {
+    const segments = error.instancePath.split('/').slice(1);
+    const missing = (error.params as { missingProperty?: string }).missingProperty;
+    const field = [...segments, ...(missing ? [missing] : [])].join('.') || 'body';
+    return message(400, `The field ${field} ${error.message ?? 'is not valid'}.`, [field]);
+  });
+  throw new SandboxError(400, messages);
+}
+
 export function conceptEmployeeView(doc: Doc): Body {
   const { employerId: _employer, iban: _iban, ...view } = doc;
   return view;
@@ -130,7 +155,10 @@ const handlers: Record<string, Handler> = {
 
   async PutConceptEmployeeByConceptEmployeeId(ctx) {
     const current = await conceptEmployee(ctx);
-    const full = await fullFromBody(ctx, current.employerId as string, undeclaredJsonBody(ctx));
+    const body = undeclaredJsonBody(ctx);
+    if (isObject(body)) checkUniqueName(body.uniqueName);
+    checkFullShape(body);
+    const full = await fullFromBody(ctx, current.employerId as string, body);
     await ctx.tx.replace(ORG_COLLECTIONS.conceptEmployees, { id: current.id, ...full, employerId: current.employerId, iban: current.iban ?? null });
     // The description shows no body for this answer.
     return { kind: 'raw', status: 200 };
@@ -159,7 +187,7 @@ const handlers: Record<string, Handler> = {
 };
 
 const conceptEmployees: ResourceModule = {
-  collections: [{ name: ORG_COLLECTIONS.conceptEmployees }],
+  collections: [{ name: ORG_COLLECTIONS.conceptEmployees, schema: { api: 'payroll', component: 'ConceptEmployee' } }],
   handlers,
 };
 

@@ -88,8 +88,8 @@ function payScaleIn(administration: Doc, key: string): { agreement: string; scal
 
 let bundle: Json | undefined;
 
-/** The payroll description as bundled (the shapes defaults expand). */
-function payrollBundle(): Json {
+/** The payroll description as bundled (the shapes defaults expand, the bodies no schema is applied to). */
+export function payrollBundle(): Json {
   bundle ??= createRequire(import.meta.url)('@payroll-api/spec/payroll.json') as Json;
   return bundle;
 }
@@ -298,7 +298,7 @@ const handlers: Record<string, Handler> = {
     const scope = await metadataScope(ctx.tx, employer.id);
     // A new employment can only be placed in an administration that has not ended.
     const today = todayOf(ctx.now);
-    const open = { ...scope, administrations: scope.administrations.filter((a) => a.endDate === null || (a.endDate as string) >= today) };
+    const open = { ...scope, administrations: scope.administrations.filter((a) => typeof a.endDate !== 'string' || a.endDate >= today) };
     return detail([{ field: 'payrollAdministration', options: optionsOf('payrollAdministration', open) }]);
   },
 

@@ -142,7 +142,10 @@ const handlers: Record<string, Handler> = {
 };
 
 const providers: ResourceModule = {
-  collections: [{ name: ORG_COLLECTIONS.providers }, { name: ORG_COLLECTIONS.providerLogos }],
+  collections: [
+    { name: ORG_COLLECTIONS.providers, schema: { api: 'payroll', component: 'ProviderContactInformation' } },
+    { name: ORG_COLLECTIONS.providerLogos, schema: { api: 'payroll', component: 'ProviderLogo' } },
+  ],
   handlers,
 };
 

@@ -115,9 +115,9 @@ describe('seed', () => {
   ])('%s validate against %s', (collection, schema) => {
     const validate = ajv.compile({ $ref: `payroll#/components/schemas/${schema}` });
     for (const doc of seed[collection]!) {
-      const { endDate, ...rest } = doc as Json;
-      const shown = collection === 'administrations' && endDate === null ? rest : doc;
-      expect(validate(shown) ? [] : validate.errors, `${collection} ${doc.id}`).toEqual([]);
+      // A running administration is stored with endDate null and answered without it.
+      const shown = collection === 'administrations' && doc.endDate === null ? { ...doc, endDate: undefined } : doc;
+      expect(validate(JSON.parse(JSON.stringify(shown))) ? [] : validate.errors, `${collection} ${doc.id}`).toEqual([]);
     }
   });
 
