@@ -4,6 +4,7 @@
 import acceptHeaderRequired from './functions/accept-header-required.mjs';
 import contractGapSentence from './functions/contract-gap-sentence.mjs';
 import errorResponsesDeclared from './functions/error-responses-declared.mjs';
+import expiresHeader from './functions/expires-header.mjs';
 import listOperationPaging from './functions/list-operation-paging.mjs';
 import mediaTypeExampleServed from './functions/media-type-example-served.mjs';
 import notFoundDeclared from './functions/not-found-declared.mjs';
@@ -13,7 +14,6 @@ import pathSourceMarker from './functions/path-source-marker.mjs';
 import postReturns201 from './functions/post-returns-201.mjs';
 import securityRequired from './functions/security-required.mjs';
 import successExample from './functions/success-example.mjs';
-import successExpiresHeader from './functions/success-expires-header.mjs';
 import versionedMediaTypes from './functions/versioned-media-types.mjs';
 
 const PATH_ITEMS = '$.paths[*]';
@@ -57,7 +57,7 @@ export default {
     ),
     'post-returns-201': rule('A POST declares 201 and no 200.', '$.paths[*].post', postReturns201),
     'error-responses-declared': rule(
-      'Every operation declares the 400, 401, 403 and 500 responses.',
+      'Every operation declares the 400, 401, 403 and 500 (or 5XX) responses.',
       PATH_ITEMS,
       errorResponsesDeclared,
       { then: { functionOptions: { statuses: ['400', '401', '403', '500'] } } },
@@ -65,7 +65,7 @@ export default {
     'not-found-declared': rule('An operation on a path with parameters declares 404.', PATH_ITEMS, notFoundDeclared),
     'path-params-uuid': rule('Every path parameter is a required uuid string.', PATH_ITEMS, pathParamsUuid),
     'success-example': rule('Every success media type with a schema has an example.', PATH_ITEMS, successExample),
-    'success-expires-header': rule('Every success response declares the Expires header.', PATH_ITEMS, successExpiresHeader),
+    'expires-header': rule('Every response, errors included, declares the Expires header.', PATH_ITEMS, expiresHeader),
     'path-source-marker': rule('Every path item says x-path-source: contract, published or inferred (an operation may narrow it).', PATH_ITEMS, pathSourceMarker),
     'contract-gap-sentence': rule(
       'x-contract-gap is a sentence saying what the contract does not show.',

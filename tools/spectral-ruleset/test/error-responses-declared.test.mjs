@@ -36,6 +36,13 @@ describe(RULE, () => {
     ]);
   });
 
+  it('accepts 5XX for 500 (the contract\'s 50x)', async () => {
+    const doc = fixture();
+    doc.paths[LOGO].get.responses['5XX'] = doc.paths[LOGO].get.responses['500'];
+    delete doc.paths[LOGO].get.responses['500'];
+    expect(await lintRule(RULE, doc)).toEqual([]);
+  });
+
   it('rejects invalid options', async () => {
     const spectral = new Spectral();
     const broken = { ...ruleset.rules[RULE], then: { ...ruleset.rules[RULE].then, functionOptions: { statuses: ['40x'] } } };
