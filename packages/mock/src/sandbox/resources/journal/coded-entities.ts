@@ -22,6 +22,8 @@ export interface CodedEntityKind {
   /** 'cost center' / 'cost unit', in messages. */
   noun: string;
   collection: string;
+  /** The read model's component in the journal description (what every stored doc satisfies). */
+  component: string;
   /** The entity's field in matrix entries and payroll component links. */
   referenceField: 'costCenterId' | 'costUnitId';
   /** Its path parameter. */
@@ -135,7 +137,7 @@ export function codedEntityModule(kind: CodedEntityKind): ResourceModule {
   };
 
   return {
-    collections: [{ name: kind.collection }],
+    collections: [{ name: kind.collection, schema: { api: 'journal', component: kind.component } }],
     handlers: { [kind.operations.list]: list, [kind.operations.create]: create, [kind.operations.edit]: edit, [kind.operations.remove]: remove },
   };
 }

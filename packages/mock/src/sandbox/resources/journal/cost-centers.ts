@@ -6,6 +6,7 @@ import { codedEntityModule } from './coded-entities.js';
 export default codedEntityModule({
   noun: 'cost center',
   collection: JOURNAL_COLLECTIONS.costCenters,
+  component: 'CostCenter',
   referenceField: 'costCenterId',
   idParameter: 'costCenterId',
   operations: {

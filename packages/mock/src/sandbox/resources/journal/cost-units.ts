@@ -6,6 +6,7 @@ import { codedEntityModule } from './coded-entities.js';
 export default codedEntityModule({
   noun: 'cost unit',
   collection: JOURNAL_COLLECTIONS.costUnits,
+  component: 'CostUnit',
   referenceField: 'costUnitId',
   idParameter: 'costUnitId',
   operations: {

@@ -146,7 +146,8 @@ const deleteAtAdministration: Handler = async (ctx) => {
 
 const journalProfiles: ResourceModule = {
   collections: [
-    { name: JOURNAL_COLLECTIONS.profiles },
+    // Profiles of every level share the read shape {id, description}.
+    { name: JOURNAL_COLLECTIONS.profiles, schema: { api: 'journal', component: 'WageModelJournalProfile' } },
     { name: JOURNAL_COLLECTIONS.wageModels },
     { name: JOURNAL_COLLECTIONS.payrollAdministrations },
     { name: JOURNAL_COLLECTIONS.payrollComponentLinks },

@@ -1,7 +1,7 @@
 // What every journal module shares: how codes and descriptions compare, the journal's
 // validation messages (a string code in the message's `code`, where the description puts
 // it), the fixed filters of the journal collections, and the lookups that answer 404.
-import { message, type Message } from '../../../errors.js';
+import type { Message } from '../../../errors.js';
 import { SandboxError, type OperationContext } from '../../engine/types.js';
 import type { BoundFilter, Literal } from '../../filter/tree.js';
 import type { Doc, Tx } from '../../store/types.js';
@@ -24,9 +24,11 @@ export function journalMessage(code: string, description: string, properties: st
   return { code, id, type: 'BrokenBusinessRule', description, properties } as unknown as Message;
 }
 
-/** A bad request that no journal code names (a required field left out). */
+/** A bad request no journal code names (a required field left out): the contract shows no
+ * code for these, so the message carries none. */
 export function missingField(field: string): SandboxError {
-  return new SandboxError(400, [message(400, `The field ${field} is required.`, [field])]);
+  const { code: _none, ...withoutCode } = journalMessage('', `The field ${field} is required.`, [field]) as unknown as Record<string, unknown>;
+  return new SandboxError(400, [withoutCode as unknown as Message]);
 }
 
 /** Refuses with every failing rule's message (nothing the request wrote is kept). */
