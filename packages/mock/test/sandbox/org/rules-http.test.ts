@@ -30,7 +30,7 @@ const newEmployer = (companyName: string) => ({
   companyName,
   chamberOfCommerceNumber: '68750110',
   legalForm: { key: 1 },
-  sbi: { key: 7 },
+  sbi: { key: 1050 },
   address: { street: 'Oudegracht', houseNumber: 250, postalCode: '3511 NX', city: 'Utrecht', country: { key: 1 }, province: { key: 7 } },
 });
 
@@ -39,7 +39,7 @@ describe('PostEmployerByProviderId assigns the employerNumber (§2.4)', () => {
     const client = await sandbox('employer-number');
     const first = await client.call('PostEmployerByProviderId', { params: provider, body: newEmployer('Koffiebranderij Utrecht B.V.') });
     expect(first.status).toBe(201);
-    expect(first.body.content).toMatchObject({ employerNumber: 10006, companyName: 'Koffiebranderij Utrecht B.V.', sbi: { key: 7, value: 'Boekhoudkantoren', sbiCode: '69203' } });
+    expect(first.body.content).toMatchObject({ employerNumber: 10006, companyName: 'Koffiebranderij Utrecht B.V.', sbi: { key: 1050, value: 'Boekhoudkantoren', sbiCode: '69203' } });
     const second = await client.call('PostEmployerByProviderId', { params: provider, body: newEmployer('Theehuis Utrecht B.V.') });
     expect(second.body.content.employerNumber).toBe(10007);
     const read = await client.call('GetEmployerByEmployerId', { params: { employerId: first.body.content.id } });
