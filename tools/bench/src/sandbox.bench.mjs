@@ -1,0 +1,282 @@
+// The sandbox mode of @payroll-api/mock against its examples mode, in one run on one machine:
+//  1. the same list requests: requests/s (sandbox ÷ examples, goal >= 0.8) and p99 at 32 connections (goal < 50 ms);
+//  2. startup time and RSS with the seed, against examples mode (reported);
+//  3. one sandbox holding 10,000 employees (imported through PUT /__sandbox/snapshot): a filtered,
+//     ordered page, p99 one request at a time (goal < 50 ms, memory), and PostgreSQL ÷ memory (reported);
+//  4. 1,000 tokens that each read a list: RSS growth (goal <= 100 MB);
+//  5. resetting a written sandbox to the seed (goal <= 50 ms).
+// Loopback only; every part is bounded in requests or seconds (about 90 s in all). Exits
+// non-zero only when something fails, not when a goal is missed.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const require = createRequire(import.meta.url);
+const mockDir = path.dirname(require.resolve('@payroll-api/mock/package.json'));
+const mockBin = path.join(mockDir, 'bin', 'payroll-mock.mjs');
+const { startPostgresServer } = await import(path.join(mockDir, 'test', 'support', 'postgres-server.mjs'));
+
+const DURATION = Number(process.env.BENCH_SANDBOX_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_SANDBOX_ROUNDS ?? 2);
+const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
+const BASE = '/v2/v2/providers/employers';
+const LIST_REQUESTS = [`${BASE}/${EMPLOYER}/employees`, `${BASE}/${EMPLOYER}/administrations`, `${BASE}/${EMPLOYER}/childemployers`];
+const headersFor = (token) => ({ authorization: `Bearer ${token}`, accept: 'application/json' });
+
+/** Starts the mock with `args`; resolves when it is listening, with the time that took. */
+function startMock(args) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [mockBin, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`payroll-mock ${args.join(' ')} did not start in 60 s:\n${out}`));
+    }, 60_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /payroll-mock listening on (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        resolve({ child, url: match[1], startupMs: performance.now() - started });
+      }
+    });
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`payroll-mock ${args.join(' ')} exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+  });
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+function load(url, requests, { connections, duration, amount }) {
+  return new Promise((resolve, reject) => {
+    const limit = amount === undefined ? { duration } : { amount };
+    const instance = autocannon({ url, connections, requests, ...limit }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: fs.createWriteStream('/dev/null') });
+  });
+}
+
+async function call(url, pathname, { method = 'GET', token = 'bench', body } = {}) {
+  const response = await fetch(`${url}${pathname}`, {
+    method,
+    headers: { ...headersFor(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body,
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${pathname} answered ${response.status}: ${text.slice(0, 500)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+const failuresOf = (result) => result.errors + result.timeouts + result.non2xx;
+const ms = (value) => `${value.toFixed(1)} ms`;
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const lines = [];
+const goals = [];
+let failed = 0;
+function goal(name, met, figure) {
+  goals.push(`| ${name} | ${figure} | ${met ? 'met' : 'NOT met'} |`);
+}
+
+/** 1. The same list requests against both modes, rounds alternating; the best round of each counts. */
+async function listThroughput(sandbox, examples) {
+  const requests = LIST_REQUESTS.map((p) => ({ method: 'GET', path: p, headers: headersFor('bench-lists') }));
+  for (const r of requests) {
+    await call(sandbox.url, r.path, { token: 'bench-lists' });
+    await call(examples.url, r.path, { token: 'bench-lists' });
+  }
+  for (const server of [sandbox, examples]) await load(server.url, requests, { connections: 32, duration: 1 });
+  const results = { sandbox: [], examples: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    results.sandbox.push(await load(sandbox.url, requests, { connections: 32, duration: DURATION }));
+    results.examples.push(await load(examples.url, requests, { connections: 32, duration: DURATION }));
+  }
+  const best = (list) => list.reduce((a, b) => (b.requests.average > a.requests.average ? b : a));
+  const s = best(results.sandbox);
+  const e = best(results.examples);
+  failed += results.sandbox.reduce((n, r) => n + failuresOf(r), 0);
+  const ratio = s.requests.average / e.requests.average;
+  lines.push(`### Lists (${LIST_REQUESTS.length} list requests of the seed employer, 32 connections, best of ${ROUNDS} rounds of ${DURATION} s)\n`);
+  lines.push('| mode | requests/s | p50 (ms) | p99 (ms) | failed or non-2xx |', '|---|---:|---:|---:|---:|');
+  lines.push(`| sandbox (memory) | ${s.requests.average.toFixed(0)} | ${s.latency.p50} | ${s.latency.p99} | ${results.sandbox.reduce((n, r) => n + failuresOf(r), 0)} |`);
+  lines.push(`| examples | ${e.requests.average.toFixed(0)} | ${e.latency.p50} | ${e.latency.p99} | ${results.examples.reduce((n, r) => n + failuresOf(r), 0)} |`);
+  lines.push(`| ratio sandbox / examples | ${ratio.toFixed(2)} | | | |`, '');
+  goal('lists: sandbox / examples requests/s', ratio >= 0.8, `${ratio.toFixed(2)} (>= 0.8)`);
+  goal('lists: sandbox p99 at 32 connections', s.latency.p99 < 50, `${s.latency.p99} ms (< 50 ms)`);
+}
+
+/** 2. Time to listening, and RSS once listening and after one list request, per mode (median of 3 starts). */
+async function startup() {
+  const figures = {};
+  for (const [mode, args] of [
+    ['sandbox (memory, seed)', []],
+    ['examples', ['--examples']],
+  ]) {
+    const runs = [];
+    for (let i = 0; i < 3; i++) {
+      const mock = await startMock(args);
+      const idle = rssMb(mock.child.pid);
+      await call(mock.url, LIST_REQUESTS[0]);
+      runs.push({ startupMs: mock.startupMs, idle, warm: rssMb(mock.child.pid) });
+      await stop(mock.child);
+    }
+    const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[1];
+    figures[mode] = { startupMs: median('startupMs'), idle: median('idle'), warm: median('warm') };
+  }
+  const [s, e] = Object.values(figures);
+  lines.push('### Startup and memory (median of 3 starts)\n');
+  lines.push('| mode | time to listening | RSS listening (MB) | RSS after a list (MB) |', '|---|---:|---:|---:|');
+  for (const [mode, f] of Object.entries(figures)) lines.push(`| ${mode} | ${ms(f.startupMs)} | ${f.idle.toFixed(0)} | ${f.warm.toFixed(0)} |`);
+  lines.push(`| ratio sandbox / examples | ${(s.startupMs / e.startupMs).toFixed(2)} | ${(s.idle / e.idle).toFixed(2)} | ${(s.warm / e.warm).toFixed(2)} |`, '');
+}
+
+/** A snapshot of the seed with the employer's employees multiplied to `count`. */
+async function bigSnapshot(url, count) {
+  const snapshot = await call(url, '/__sandbox/snapshot', { token: 'bench-export' });
+  const models = snapshot.collections.employees.filter((e) => e.employerId === EMPLOYER);
+  const lastNames = ['Jansen', 'de Vries', 'van den Berg', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'de Groot', 'Bos', 'Vos', 'Peters', 'Hendriks', 'van Leeuwen', 'Dekker'];
+  const extra = [];
+  for (let i = 0; extra.length + snapshot.collections.employees.length < count; i++) {
+    const model = structuredClone(models[i % models.length]);
+    model.id = randomUUID();
+    model.employeeNumber = 100_000 + i;
+    model.personalDetails.lastName = lastNames[i % lastNames.length];
+    model.personalDetails.dateOfBirth = `19${60 + (i % 40)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+    extra.push(model);
+  }
+  snapshot.collections.employees.push(...extra);
+  return JSON.stringify(snapshot);
+}
+
+const BIG_QUERY = `${BASE}/${EMPLOYER}/employees?filter=${encodeURIComponent("personalDetails.lastName lk 'en' and employeeNumber gt 100500")}&orderBy=${encodeURIComponent('statusEmployeeSelfService,-employeeNumber')}&pageSize=25&pageNumber=3`;
+
+/** One request at a time for `seconds`: the latency a client sees. */
+async function sequentialLatency(url, token, pathname, seconds) {
+  const requests = [{ method: 'GET', path: pathname, headers: headersFor(token) }];
+  await load(url, requests, { connections: 1, amount: 20 });
+  const result = await load(url, requests, { connections: 1, duration: seconds });
+  failed += failuresOf(result);
+  return result;
+}
+
+/** 3. 10,000 employees in one sandbox: memory, then PostgreSQL. */
+async function bigSandbox(sandbox) {
+  const body = await bigSnapshot(sandbox.url, 10_000);
+  let started = performance.now();
+  await call(sandbox.url, '/__sandbox/snapshot', { method: 'PUT', token: 'bench-big', body });
+  const importMemoryMs = performance.now() - started;
+  const page = await call(sandbox.url, BIG_QUERY, { token: 'bench-big' });
+  const memory = await sequentialLatency(sandbox.url, 'bench-big', BIG_QUERY, DURATION);
+  const memory32 = await load(sandbox.url, [{ method: 'GET', path: BIG_QUERY, headers: headersFor('bench-big') }], { connections: 32, duration: DURATION });
+
+  const database = await startPostgresServer({ durable: true });
+  let postgresMock;
+  try {
+    postgresMock = await startMock(['--database-url', database.url]);
+    started = performance.now();
+    await call(postgresMock.url, '/__sandbox/snapshot', { method: 'PUT', token: 'bench-big', body });
+    const importPostgresMs = performance.now() - started;
+    const samePage = await call(postgresMock.url, BIG_QUERY, { token: 'bench-big' });
+    const ids = (answer) => answer._embedded.map((e) => e.id).join(',');
+    if (ids(samePage) !== ids(page) || samePage.totalSize !== page.totalSize) {
+      failed++;
+      console.error('sandbox bench: the PostgreSQL and memory stores answered different pages for the same query');
+    }
+    const postgres = await sequentialLatency(postgresMock.url, 'bench-big', BIG_QUERY, DURATION);
+    lines.push(`### One sandbox with 10,000 employees: a filtered, ordered page (${page.totalSize} match, pageSize 25, page 3), one request at a time for ${DURATION} s\n`);
+    lines.push('| store | snapshot import | requests/s | p50 (ms) | p99 (ms) |', '|---|---:|---:|---:|---:|');
+    lines.push(`| memory | ${ms(importMemoryMs)} | ${memory.requests.average.toFixed(0)} | ${memory.latency.p50} | ${memory.latency.p99} |`);
+    lines.push(`| PostgreSQL (same machine, fsync on) | ${ms(importPostgresMs)} | ${postgres.requests.average.toFixed(0)} | ${postgres.latency.p50} | ${postgres.latency.p99} |`);
+    lines.push(`| ratio PostgreSQL / memory (p50 latency) | ${(importPostgresMs / importMemoryMs).toFixed(2)} | ${(postgres.requests.average / memory.requests.average).toFixed(2)} | ${(postgres.latency.p50 / memory.latency.p50).toFixed(2)} | ${(postgres.latency.p99 / memory.latency.p99).toFixed(2)} |`);
+    lines.push(`\nThe same page from memory at 32 connections: ${memory32.requests.average.toFixed(0)} requests/s, p99 ${memory32.latency.p99} ms.\n`);
+    goal('10,000 employees: filtered, ordered page p99 (memory)', memory.latency.p99 < 50, `${memory.latency.p99} ms (< 50 ms)`);
+  } finally {
+    if (postgresMock) await stop(postgresMock.child);
+    database.stop();
+  }
+}
+
+/** 4. 1,000 tokens, each its own sandbox, each reading a list once. */
+async function manyTokens() {
+  const mock = await startMock([]);
+  try {
+    await call(mock.url, LIST_REQUESTS[0], { token: 'warm-up' });
+    const before = rssMb(mock.child.pid);
+    const started = performance.now();
+    for (let batch = 0; batch < 1000; batch += 25) {
+      await Promise.all(Array.from({ length: 25 }, (_, i) => call(mock.url, LIST_REQUESTS[0], { token: `reader-${batch + i}` })));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const after = rssMb(mock.child.pid);
+    const growth = after - before;
+    lines.push('### 1,000 tokens, each reading a list once (25 at a time)\n');
+    lines.push(`RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after: growth ${growth.toFixed(0)} MB, in ${seconds.toFixed(1)} s.\n`);
+    goal('1,000 reading tokens: RSS growth', growth <= 100, `${growth.toFixed(0)} MB (<= 100 MB)`);
+  } finally {
+    await stop(mock.child);
+  }
+}
+
+/** 5. Reset a sandbox that has written (one write, then the reset), 100 times. */
+async function resets(sandbox) {
+  const times = [];
+  for (let i = 0; i < 100; i++) {
+    await call(sandbox.url, '/__sandbox/clock', { method: 'PUT', token: 'bench-reset', body: JSON.stringify({ now: '2030-01-01T00:00:00Z' }) });
+    const started = performance.now();
+    await call(sandbox.url, '/__sandbox/reset', { method: 'POST', token: 'bench-reset' });
+    times.push(performance.now() - started);
+  }
+  lines.push('### Reset to the seed (a written sandbox, 100 resets, request round trip)\n');
+  lines.push(`p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(Math.max(...times))}.\n`);
+  goal('reset to the seed, p99', percentile(times, 99) <= 50, `${ms(percentile(times, 99))} (<= 50 ms)`);
+}
+
+const children = [];
+try {
+  const sandbox = await startMock([]);
+  children.push(sandbox.child);
+  const examples = await startMock(['--examples']);
+  children.push(examples.child);
+  await listThroughput(sandbox, examples);
+  await stop(examples.child);
+  await resets(sandbox);
+  await bigSandbox(sandbox);
+  await stop(sandbox.child);
+  await startup();
+  await manyTokens();
+  console.log(lines.join('\n'));
+  console.log('| goal | figure | |\n|---|---:|---|');
+  console.log(goals.join('\n'));
+  if (failed > 0) {
+    console.error(`sandbox bench: ${failed} requests failed or answered non-2xx`);
+    process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(`sandbox bench: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+}
