@@ -1,7 +1,8 @@
 // Bundles each API description into dist/<api>.json and dist/<api>.yaml. Redocly resolves
 // the split files; this script then attaches the resource version registry, so that every
-// consumer (types, client, mock, docs, policy checker) reads one file per API, and gives each
-// resource an Accept parameter whose examples are that resource's versions.
+// consumer (types, client, mock, docs, policy checker) reads one file per API, gives each
+// resource an Accept parameter whose examples are that resource's versions, and marks each
+// versioned media type with the basis of its version.
 //
 //   node scripts/bundle.mjs [--watch] [--spec-dir <dir>]
 //
@@ -14,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import YAML from 'yaml';
-import { operationsOf } from '@payroll-api/openapi-bundle';
+import { mediaTypeVersion, operationsOf } from '@payroll-api/openapi-bundle';
 
 const ownDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -80,6 +81,39 @@ function acceptPerResource(doc, registry) {
   if (!sharedStillUsed) delete doc.components.parameters.Accept;
 }
 
+/**
+ * Every versioned media type of an operation says where its version comes from, read from the
+ * registry: `x-version-basis: contract` where the contract names the version for the
+ * operation, `inferred` where the contract names it for other operations of the resource only
+ * (`inferredFor`), `baseline` where the contract names no version for the resource. The last
+ * two carry an `x-contract-gap` sentence saying so.
+ */
+function markVersionBasis(doc, registry) {
+  const entryOf = new Map();
+  for (const [name, resource] of Object.entries(registry.resources ?? {})) {
+    for (const operationId of resource.operations ?? []) entryOf.set(operationId, { name, versions: resource.versions ?? [] });
+  }
+  for (const { operation } of operationsOf(doc)) {
+    const resource = entryOf.get(operation.operationId);
+    if (!resource) continue;
+    const owners = [operation.requestBody, ...Object.values(operation.responses ?? {})].filter((owner) => owner?.content);
+    for (const owner of owners) {
+      for (const [mediaType, media] of Object.entries(owner.content)) {
+        const version = mediaTypeVersion(mediaType);
+        const entry = resource.versions.find((v) => v.version === version);
+        if (!entry) continue;
+        const basis = entry.inferredFor?.includes(operation.operationId) ? 'inferred' : entry.basis;
+        media['x-version-basis'] = basis;
+        if (basis === 'baseline') {
+          media['x-contract-gap'] = `The contract names no resource version for ${resource.name}; ${version} is this description's baseline, not a version the contract gives.`;
+        } else if (basis === 'inferred') {
+          media['x-contract-gap'] = `The contract names ${version} for other operations of ${resource.name} only; that ${operation.operationId} serves it is inferred.`;
+        }
+      }
+    }
+  }
+}
+
 function bundle(api) {
   const root = path.join(specDir, api, 'openapi.yaml');
   if (!fs.existsSync(root)) {
@@ -103,6 +137,7 @@ function bundle(api) {
   if (fs.existsSync(registry)) {
     doc['x-resource-versions'] = YAML.parse(fs.readFileSync(registry, 'utf8'));
     acceptPerResource(doc, doc['x-resource-versions']);
+    markVersionBasis(doc, doc['x-resource-versions']);
   }
   writeAtomically(path.join(distDir, `${api}.json`), `${JSON.stringify(doc, null, 2)}\n`);
   writeAtomically(path.join(distDir, `${api}.yaml`), YAML.stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
