@@ -67,11 +67,7 @@ function baseUrlOf(options: Location, suffix: '/v2' | ''): string {
   if (!o.environment || !ENVIRONMENTS.includes(o.environment)) {
     throw new TypeError('give baseUrl, or environment (acceptance or production) with its host');
   }
-  if (typeof o.host === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(o.host)) {
-    throw new TypeError(
-      `host is a host name without a scheme (the client always uses https), e.g. ${o.host.replace(/^[^:]+:\/\//, '').replace(/\/.*$/, '')}; give baseUrl for another scheme`,
-    );
-  }
+  if (/:\/\//.test(o.host!)) throw new TypeError('host takes no scheme (https is used): give the host name alone, or baseUrl');
   if (!o.host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(o.host)) {
     throw new TypeError(`environment ${o.environment} needs its host (a host name, e.g. api.example.nl); the contract does not show the hosts`);
   }
@@ -155,37 +151,26 @@ function build<M extends AnyMessage>(
   // Calls by activity name: a method is made from the operation table on first use and kept
   // on the client. They are found through a Proxy that serves as the client's prototype, so
   // GET, PUT, … (own properties) never pass through it.
-  let routes: Map<string, [string, string, number]> | undefined;
-  Object.setPrototypeOf(
-    client,
-    new Proxy(
-      {},
-      {
-        get(target, name, receiver) {
-          if (!routes) {
-            routes = new Map();
-            for (const key in table) {
-              const [method, path] = key.split(' ') as [string, string];
-              routes.set(table[key]![0] as string, [method, path, table[key]![flagsAt] as number]);
-            }
-          }
-          const route = routes.get(name as string);
-          if (!route) return Reflect.get(target, name, receiver);
-          const [method, path, flags] = route;
-          const inPath: string[] = path.match(/[^{}]+(?=})/g) ?? [];
-          const call = (params: Record<string, unknown> = {}, second?: object, third?: object) => {
-            // Path parameters are the ones the path names; every other parameter is a query one.
-            const split = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
-            for (const key in params) split[inPath.includes(key) ? 'path' : 'query'][key] = params[key];
-            const init = flags & BODY ? { ...third, params: split, body: second } : { ...second, params: split };
-            return calls[method]!(path, init);
-          };
-          Object.defineProperty(receiver, name, { value: call, configurable: true, writable: true });
-          return call;
-        },
-      },
-    ),
-  );
+  const activities = {
+    get(target: object, name: string | symbol, receiver: object) {
+      for (const route in table) {
+        if (table[route]![0] !== name) continue;
+        const [method, path] = route.split(' ') as [string, string];
+        const body = (table[route]![flagsAt] as number) & BODY;
+        const inPath: string[] = path.match(/[^{}]+(?=})/g) ?? [];
+        const call = (params: Record<string, unknown> = {}, second?: object, third?: object) => {
+          // Path parameters are the ones the path names; every other parameter is a query one.
+          const split = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
+          for (const key in params) split[inPath.includes(key) ? 'path' : 'query'][key] = params[key];
+          return calls[method]!(path, body ? { ...third, params: split, body: second } : { ...second, params: split });
+        };
+        Object.defineProperty(receiver, name, { value: call, configurable: true, writable: true });
+        return call;
+      }
+      return Reflect.get(target, name, receiver);
+    },
+  };
+  Object.setPrototypeOf(client, new Proxy({}, activities));
   return client;
 }
 

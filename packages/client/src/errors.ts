@@ -86,14 +86,15 @@ export function messagesByEntity<M extends AnyMessage = AnyMessage>(body: unknow
  */
 export class ApiError<M extends AnyMessage = AnyMessage> extends Error {
   override readonly name = 'ApiError';
+  // `declare`: assigned in the constructor, no separate field definitions in the output.
   /** Messages of the envelope by type. */
-  readonly byType: Readonly<Record<MessageType, M[]>>;
+  declare readonly byType: Readonly<Record<MessageType, M[]>>;
   /** The envelope's messages (empty when the body is not an envelope). */
-  readonly messages: M[];
+  declare readonly messages: M[];
   /** The plain `{message}` a 401/403 may return instead of the envelope. */
-  readonly plainMessage: string | undefined;
+  declare readonly plainMessage: string | undefined;
   /** Messages tied to an entity id (multi-patch), by id. */
-  readonly byEntity: Map<string, M[]>;
+  declare readonly byEntity: Map<string, M[]>;
 
   constructor(
     readonly status: number,

@@ -14,6 +14,7 @@ import {
   type ListItemAt,
   type PayrollPaths,
 } from '../src/index.js';
+import { toBody } from '../src/body.js';
 
 const payroll = createPayrollClient({ environment: 'production', host: 'payroll.example.nl' });
 const journal = createJournalClient({ baseUrl: 'https://payroll.example.nl' });
@@ -166,5 +167,26 @@ describe('journal types', () => {
     void journal.PatchCostCenterCostUnitMatrixAtWageModelLevelByJournalProfileId({ journalProfileId: EMPLOYMENT }, [
       { costCenterId: EMPLOYMENT, costUnitId: EMPLOYMENT, isLinked: false, ...undocumented },
     ]);
+  });
+});
+
+describe('toBody types', () => {
+  it('turns the read shapes of employer, employee and employment into their PUT bodies', async () => {
+    const employer = (await payroll.GetEmployerByEmployerId({ employerId: EMPLOYMENT })).data!.content!;
+    const employerBody = toBody('PutEmployerByEmployerId', { ...employer, companyName: 'Nieuw' });
+    expectTypeOf(employerBody).toEqualTypeOf<Parameters<typeof payroll.PutEmployerByEmployerId>[1]>();
+    void payroll.PutEmployerByEmployerId({ employerId: EMPLOYMENT }, employerBody);
+    // @ts-expect-error without toBody the read shape carries read-only fields (id, sbi.value, …)
+    void payroll.PutEmployerByEmployerId({ employerId: EMPLOYMENT }, employer);
+
+    const employee = (await payroll.GetEmployeeByEmployeeId({ employeeId: EMPLOYMENT })).data!.content!;
+    expectTypeOf(toBody('PutEmployeeByEmployeeId', employee)).toEqualTypeOf<Parameters<typeof payroll.PutEmployeeByEmployeeId>[1]>();
+
+    const employment = (await payroll.GetEmploymentByEmploymentId({ employmentId: EMPLOYMENT })).data!.content!;
+    const employmentBody = toBody('PutEmploymentByEmploymentId', employment);
+    expectTypeOf(employmentBody).toEqualTypeOf<Parameters<typeof payroll.PutEmploymentByEmploymentId>[1]>();
+    expectTypeOf(employmentBody.typeOfEmployee).toExtend<{ key: number } | undefined>();
+    // @ts-expect-error GetProvidersByUser takes no body
+    void toBody('GetProvidersByUser', {});
   });
 });

@@ -31,9 +31,9 @@ describe('addresses', () => {
   it('says that a host takes no scheme', () => {
     for (const host of ['https://payroll.example.nl', 'http://payroll.example.nl/v2']) {
       expect(() => createPayrollClient({ environment: 'production', host })).toThrow(
-        'host is a host name without a scheme (the client always uses https), e.g. payroll.example.nl; give baseUrl for another scheme',
+        'host takes no scheme (https is used): give the host name alone, or baseUrl',
       );
-      expect(() => createJournalClient({ environment: 'acceptance', host })).toThrow(/without a scheme/);
+      expect(() => createJournalClient({ environment: 'acceptance', host })).toThrow(/host takes no scheme/);
     }
   });
 
