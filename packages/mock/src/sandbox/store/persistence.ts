@@ -2,7 +2,10 @@
 // is appended to a journal and flushed to disk (fdatasync) before the commit returns, so a
 // write the sandbox answered 2xx survives kill -9. At startup the last snapshot plus the
 // journal are read back (a torn last record, from a crash mid-write, is dropped) and compacted
-// into a new snapshot; the store compacts again when the journal grows past a limit.
+// into a new snapshot; the store compacts again when the journal grows past a limit. The
+// snapshot holds each sandbox whole, so a sandbox does not change when a newer mock brings
+// another seed (only a sandbox first written after the last compaction is replayed on the
+// seed of the process that reads the journal).
 //
 //   <dir>/snapshot.json      {format, generation, sandboxes: {id: {collections, meta, updatedAt}}}
 //   <dir>/journal-<n>.log    one JSON record per line: {s, t, c: changes} or {s, t, r: snapshot|null}
