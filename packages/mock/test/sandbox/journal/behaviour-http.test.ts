@@ -104,6 +104,21 @@ describe('cost centers and cost units', () => {
     ]);
   });
 
+  it('reports a code taken at several levels once per level, in the order of the levels', async () => {
+    // The API cannot write the provider level: the state comes from a snapshot of the seed
+    // with one more provider-level cost center, coded as a payroll administration's own one.
+    const state = await snapshotOf(sandbox);
+    const provider = state.collections.journalCostCenters.find((d: { id: string }) => d.id === CC.provider);
+    state.collections.journalCostCenters.push({ ...provider, id: UNKNOWN_ID, code: 'K-AMS' });
+    const imported = await fetch(`${sandbox.url}/__sandbox/snapshot`, { method: 'PUT', headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(state) });
+    expect(imported.status).toBeLessThan(300);
+    const refused = await call('POST', PATHS.costCenters, { journalProfileId: W }, { code: 'k-ams' });
+    expect(codesOf(refused)).toEqual([
+      'API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel',
+      'API_Journal_WageModelCostCenter_Code_NotUnique_PayrollAdministrationLevel',
+    ]);
+  });
+
   it('answers 404 without a body for an unknown journal profile or a profile of another level', async () => {
     for (const journalProfileId of [UNKNOWN_ID, P.providerStandard, P.ownUnused]) {
       expect(await call('GET', PATHS.costCenters, { journalProfileId })).toEqual({ status: 404, body: undefined });
