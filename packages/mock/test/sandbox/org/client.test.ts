@@ -11,7 +11,7 @@ import { packageDir } from '../../helpers.js';
 interface ClientModule {
   createPayrollClient(options: Record<string, unknown>): any;
   paginate(client: unknown, target: string, ...args: unknown[]): AsyncIterable<any>;
-  unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T;
+  unwrap(result: { data?: unknown; error?: unknown; response: Response }): any;
   ApiError: new (...args: any[]) => Error & { status: number; messages: Array<{ type: string; properties?: string[] }> };
 }
 
