@@ -9,7 +9,7 @@ import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
 
 /**
  * Codes of cost centers and cost units, and descriptions of journal profiles, are unique
- * across the three levels. They compare as the production service's database compares text:
+ * across the three levels. They compare as a case-insensitive SQL collation compares text:
  * case-insensitively, with trailing spaces ignored and leading spaces significant. Input is
  * stored as sent (not trimmed), so 'K100 ' is stored with its space but clashes with 'k100'.
  */
@@ -27,7 +27,7 @@ export function journalMessage(code: string, description: string, properties: st
 /** A bad request no journal code names (a required field left out): the contract shows no
  * code for these, so the message carries none. */
 export function missingField(field: string): SandboxError {
-  const { code: _none, ...withoutCode } = journalMessage('', `The field ${field} is required.`, [field]) as unknown as Record<string, unknown>;
+  const withoutCode = { id: null, type: 'BrokenBusinessRule', description: `The field ${field} is required.`, properties: [field] };
   return new SandboxError(400, [withoutCode as unknown as Message]);
 }
 
@@ -38,7 +38,7 @@ export function refuseWhenAny(messages: Message[]): void {
 
 const field = (name: string) => ({ path: [name], type: 'string' as const });
 
-/** Docs whose fields equal the given values (null matches null or missing). */
+/** Docs whose fields equal the given (non-null) values exactly. */
 export function whereEquals(values: Record<string, Literal>): BoundFilter {
   const nodes: BoundFilter[] = Object.entries(values).map(([name, value]) => ({ kind: 'in', field: field(name), values: [value] }));
   return nodes.reduce<BoundFilter>((left, right) => (left.kind === 'true' ? right : { kind: 'and', left, right }), { kind: 'true' });
