@@ -67,23 +67,18 @@ export function parseFilter(text: string): FilterNode {
   const peek = () => tokens[next];
   const isKeyword = (token: Token | undefined, word: string) => token?.kind === 'bare' && token.text.toLowerCase() === word;
 
-  function disjunction(): FilterNode {
-    let node = conjunction();
-    while (isKeyword(peek(), 'or')) {
+  /** Operands joined by one keyword, grouped from the left. */
+  function joined(kind: 'and' | 'or', operand: () => FilterNode): FilterNode {
+    let node = operand();
+    while (isKeyword(peek(), kind)) {
       next++;
-      node = { kind: 'or', left: node, right: conjunction() };
+      node = { kind, left: node, right: operand() };
     }
     return node;
   }
-
-  function conjunction(): FilterNode {
-    let node = primary();
-    while (isKeyword(peek(), 'and')) {
-      next++;
-      node = { kind: 'and', left: node, right: primary() };
-    }
-    return node;
-  }
+  // `and` binds tighter than `or`: a disjunction of conjunctions.
+  const conjunction = () => joined('and', primary);
+  const disjunction = () => joined('or', conjunction);
 
   function primary(): FilterNode {
     const token = tokens[next++];
