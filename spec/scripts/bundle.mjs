@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import YAML from 'yaml';
-import { mediaTypeVersion, operationsOf } from '@payroll-api/openapi-bundle';
+import { deref, mediaTypeVersion, operationsOf } from '@payroll-api/openapi-bundle';
 
 const ownDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -114,6 +114,113 @@ function markVersionBasis(doc, registry) {
   }
 }
 
+/** The bad-request responses shared by operations with different parameters and bodies. */
+const GENERIC_BAD_REQUESTS = { payroll: ['BadRequest'], journal: ['JournalBadRequestList', 'JournalBadRequestDetail'] };
+
+/** The writable fields of a body schema, breadth first, as dotted paths with their schemas
+ * (through $ref, allOf and the nullable oneOf; two levels deep). */
+function writableFields(doc, schema, prefix = '', depth = 0, seen = new Set()) {
+  const node = deref(doc, schema);
+  if (!node || typeof node !== 'object' || seen.has(node) || depth > 2) return [];
+  seen.add(node);
+  const own = Object.entries(node.properties ?? {})
+    .map(([name, property]) => ({ path: `${prefix}${name}`, schema: deref(doc, property), required: (node.required ?? []).includes(name) }))
+    .filter((field) => !field.schema.readOnly);
+  const parts = [...(node.allOf ?? []), ...(node.oneOf ?? []).filter((part) => deref(doc, part)?.type !== 'null')];
+  const composed = parts.flatMap((part) => writableFields(doc, part, prefix, depth, seen));
+  const nested = own.flatMap((field) => writableFields(doc, field.schema, `${field.path}.`, depth + 1, seen));
+  return [...own, ...composed, ...nested];
+}
+
+/** The first field of a body schema a 400 can be about, with what breaks it: a length limit,
+ * then a range, then a required field, then any writable field. */
+function bodyFieldProblem(doc, schema) {
+  const fields = writableFields(doc, schema);
+  const limited = fields.find((f) => f.schema.maxLength !== undefined);
+  if (limited) return { field: limited.path, problem: `may not be longer than ${limited.schema.maxLength} characters` };
+  const ranged = fields.find((f) => f.schema.maximum !== undefined || f.schema.minimum !== undefined);
+  if (ranged) {
+    const { minimum, maximum } = ranged.schema;
+    const problem = maximum === undefined ? `must be at least ${minimum}` : `must lie between ${minimum ?? 0} and ${maximum}`;
+    return { field: ranged.path, problem };
+  }
+  const required = fields.find((f) => f.required);
+  if (required) return { field: required.path, problem: 'is required' };
+  return fields.length > 0 ? { field: fields[0].path, problem: 'has a value that cannot be processed' } : null;
+}
+
+/** A bad-request message about the operation's own body field, filter or path parameter. */
+function ownBadRequestMessage(doc, pathItem, operation) {
+  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(doc, p));
+  const body = deref(doc, operation.requestBody);
+  const bodySchema = Object.values(body?.content ?? {})[0]?.schema;
+  const fromBody = bodySchema && bodyFieldProblem(doc, bodySchema);
+  if (fromBody) {
+    return { description: `The field ${fromBody.field} ${fromBody.problem}.`, properties: [fromBody.field] };
+  }
+  if (parameters.some((p) => p.in === 'query' && p.name === 'filter')) {
+    return { description: "Unknown field 'salary' in filter: it is not a field of this list that can be filtered or ordered on.", properties: ['filter'] };
+  }
+  const id = parameters.filter((p) => p.in === 'path').at(-1);
+  if (id) return { description: `The value '8a1d4e6b-2c57' is not a valid ${id.name}.`, properties: [id.name] };
+  return null;
+}
+
+/**
+ * A 400 example is about its own operation. The generic bad-request responses carry no
+ * example in the sources; each operation that uses one gets its own copy,
+ * `components.responses.<OperationId>BadRequest`, whose example is the hand-written
+ * `<api>/components/examples/<OperationId>BadRequest.yaml` when there is one, else a message
+ * about the operation's own body field, filter or path parameter. Responses of a group of
+ * operations sharing a body (the journal's validation code groups) keep their own examples.
+ */
+function badRequestPerOperation(doc, api, registry) {
+  const generic = GENERIC_BAD_REQUESTS[api] ?? [];
+  const newestVersion = new Map();
+  for (const resource of Object.values(registry?.resources ?? {})) {
+    for (const operationId of resource.operations ?? []) newestVersion.set(operationId, resource.versions?.[0]?.version);
+  }
+  const stillUsed = new Set();
+  for (const { pathItem, operation } of operationsOf(doc)) {
+    const ref = operation.responses?.['400']?.$ref ?? '';
+    const sharedName = ref.replace('#/components/responses/', '');
+    if (!generic.includes(sharedName)) continue;
+    const name = `${operation.operationId}BadRequest`;
+    const file = path.join(specDir, api, 'components', 'examples', `${name}.yaml`);
+    let example;
+    if (fs.existsSync(file)) {
+      example = YAML.parse(fs.readFileSync(file, 'utf8'));
+    } else {
+      const message = ownBadRequestMessage(doc, pathItem, operation);
+      if (!message) {
+        stillUsed.add(sharedName);
+        continue;
+      }
+      const version = newestVersion.get(operation.operationId);
+      example = {
+        summary: `A bad request to ${operation.operationId}`,
+        value: {
+          ...(version ? { version: { resourceVersion: version, obsoleteDate: null } } : {}),
+          messages: [{ type: 'BrokenBusinessRule', description: message.description, id: null, properties: message.properties }],
+        },
+      };
+    }
+    const shared = doc.components.responses[sharedName];
+    const json = shared.content['application/json'];
+    const { examples: _shared, example: _sharedToo, ...media } = json;
+    doc.components.examples ??= {};
+    doc.components.examples[name] = example;
+    doc.components.responses[name] = {
+      ...shared,
+      content: { ...shared.content, 'application/json': { ...media, examples: { [operation.operationId]: { $ref: `#/components/examples/${name}` } } } },
+    };
+    operation.responses['400'] = { $ref: `#/components/responses/${name}` };
+  }
+  for (const sharedName of generic) {
+    if (!stillUsed.has(sharedName)) delete doc.components.responses?.[sharedName];
+  }
+}
+
 function bundle(api) {
   const root = path.join(specDir, api, 'openapi.yaml');
   if (!fs.existsSync(root)) {
@@ -139,6 +246,7 @@ function bundle(api) {
     acceptPerResource(doc, doc['x-resource-versions']);
     markVersionBasis(doc, doc['x-resource-versions']);
   }
+  badRequestPerOperation(doc, api, doc['x-resource-versions']);
   writeAtomically(path.join(distDir, `${api}.json`), `${JSON.stringify(doc, null, 2)}\n`);
   writeAtomically(path.join(distDir, `${api}.yaml`), YAML.stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
   const size = fs.statSync(path.join(distDir, `${api}.json`)).size;
