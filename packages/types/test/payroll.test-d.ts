@@ -9,6 +9,7 @@ import type {
   ResponseBody,
   Schema,
   WriteSchema,
+  components,
   paths,
 } from '../src/payroll.js';
 
@@ -57,5 +58,32 @@ describe('payroll types', () => {
     type Content = paths['/v2/providers/employers/employees/employments/{employmentId}']['put']['requestBody']['content'];
     expectTypeOf<keyof Content>().toEqualTypeOf<'application/json;version=2019-12-16'>();
     expectTypeOf<'GetProvidersByUser'>().toExtend<OperationId>();
+  });
+
+  it('keys context-specific metadata by a uuid and generic metadata by an integer', () => {
+    type Update = WriteSchema<'EmploymentUpdate'>;
+    expectTypeOf<NonNullable<Update['employeeProfileId']>['key']>().toEqualTypeOf<string>();
+    expectTypeOf<NonNullable<Update['typeOfEmployee']>['key']>().toEqualTypeOf<number>();
+    type Wage = Schema<'Wage'>;
+    expectTypeOf<NonNullable<Wage['payScale']>['key']>().toEqualTypeOf<string>();
+  });
+
+  it('answers the minimized concept employee PUT with the full concept employee', () => {
+    expectTypeOf<ResponseBody<'PutConceptEmployeeMinimizedByConceptEmployeeId'>>().toEqualTypeOf<ResponseBody<'PostConceptEmployeeByEmployerId'>>();
+    expectTypeOf<NonNullable<ResponseBody<'PutConceptEmployeeMinimizedByConceptEmployeeId'>['content']>>().toHaveProperty('uniqueName');
+  });
+
+  it('types the termination reasons and the category type as metadata, never null', () => {
+    type Metadata = components['schemas']['Metadata'];
+    type Termination = Extract<components['schemas']['EmploymentTermination'], { createMdvEntry?: boolean }>;
+    expectTypeOf<Termination['endOfEmploymentReason']>().toEqualTypeOf<Metadata | undefined>();
+    expectTypeOf<Termination['endOfEmploymentReasonTaxAuthorities']>().toEqualTypeOf<Metadata | undefined>();
+    expectTypeOf<components['schemas']['EmploymentCategoryTypeUpdate']['employmentCategoryType']>().toEqualTypeOf<Metadata | undefined>();
+  });
+
+  it('places the activities on the paths the production service publishes', () => {
+    expectTypeOf<'/v2/providers/employers/conceptemployees/minimized/{conceptEmployeeId}'>().toExtend<keyof paths>();
+    expectTypeOf<'/v2/providers/employers/employees/{employeeId}/revokeEmployeeSelfServiceAccess'>().toExtend<keyof paths>();
+    expectTypeOf<paths['/v2/providers/employers/employees/employments/{employmentId}']['patch']>().not.toBeNever();
   });
 });
