@@ -89,6 +89,18 @@ describe('cost centers and cost units', () => {
     expect((await call('POST', PATHS.costCenters, { journalProfileId: P.wageModelProjects }, { code: 'K200' })).status).toBe(201);
   });
 
+  it("renames the copy an employment's journal allocation keeps, so the payroll API shows the new code", async () => {
+    expect((await call('PATCH', PATHS.costCenter, { costCenterId: CC.inJournalAllocation }, { code: 'K501' })).status).toBe(200);
+    const response = await fetch(`${sandbox.url}/v2/v2/providers/employers/${SEED_IDS.employer}/employees/employments/comprehensive?pageSize=250`, {
+      headers: { Authorization: `Bearer ${sandbox.token}`, Accept: 'application/json;version=2018-01-01' },
+    });
+    expect(response.status).toBe(200);
+    const allocations = ((await response.json())._embedded as Array<{ journalAllocation: { allocationBasedOnActualHours?: { costCenter?: { key: string; code: string } | null } } | null }>)
+      .map((item) => item.journalAllocation?.allocationBasedOnActualHours?.costCenter)
+      .filter((costCenter) => costCenter?.key === CC.inJournalAllocation);
+    expect(allocations).toEqual([expect.objectContaining({ key: CC.inJournalAllocation, code: 'K501' })]);
+  });
+
   it('lets a cost center keep its own code in another case', async () => {
     const edited = await call('PATCH', PATHS.costCenter, { costCenterId: CC.unused }, { code: 'k100' });
     expect(edited.status).toBe(200);

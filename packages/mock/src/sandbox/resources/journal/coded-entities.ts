@@ -6,7 +6,7 @@ import type { Handler, OperationContext, ResourceModule } from '../../engine/typ
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
 import { bodyOf, findAll, getAtLevel, journalMessage, LEVEL_NAMES, LEVELS, missingField, refuseWhenAny, sameText, wageModelProfileOf, whereEquals } from './rules.js';
-import { employmentUses, usedBy } from './usage.js';
+import { employmentUses, renameInEmployments, usedBy } from './usage.js';
 
 /** The uses that block a delete, in the order the contract lists their codes (and they are reported). */
 export type DeleteRule =
@@ -125,6 +125,7 @@ export function codedEntityModule(kind: CodedEntityKind): ResourceModule {
       }
       doc.code = code;
       await ctx.tx.replace(kind.collection, doc);
+      await renameInEmployments(ctx.tx, kind.referenceField === 'costCenterId' ? 'costCenter' : 'costUnit', doc.id, code);
     }
     return { kind: 'detail', content: readModel(doc) };
   };

@@ -40,7 +40,7 @@ export async function employmentUses(tx: Tx): Promise<Record<EmploymentUseKind, 
   return uses;
 }
 
-type Found = (kind: EmploymentUseKind, key: 'costCenter' | 'costUnit', id: string) => void;
+type Found = (kind: EmploymentUseKind, key: 'costCenter' | 'costUnit', id: string, reference: Record<string, unknown>) => void;
 
 function walk(value: unknown, kind: EmploymentUseKind | undefined, found: Found): void {
   if (Array.isArray(value)) {
@@ -52,10 +52,30 @@ function walk(value: unknown, kind: EmploymentUseKind | undefined, found: Found)
     const section = (Object.keys(SECTION_KEYS) as EmploymentUseKind[]).find((k) => SECTION_KEYS[k].test(key));
     if (kind && (key === 'costCenter' || key === 'costUnit')) {
       const id = (child as { key?: unknown } | null)?.key;
-      if (typeof id === 'string') found(kind, key, id);
+      if (typeof id === 'string') found(kind, key, id, child as Record<string, unknown>);
       continue;
     }
     walk(child, section ?? kind, found);
+  }
+}
+
+/**
+ * After a cost center's or cost unit's code changed: the employments' copies of it (journal
+ * allocations keep {key, code, description}) take the new code, so both APIs show the same.
+ */
+export async function renameInEmployments(tx: Tx, key: 'costCenter' | 'costUnit', id: string, code: string): Promise<void> {
+  for (const collection of EMPLOYMENT_COLLECTIONS) {
+    const { rows } = await tx.find(collection);
+    for (const employment of rows) {
+      let changed = false;
+      walk(employment, undefined, (_kind, found, foundId, reference) => {
+        if (found === key && foundId === id && 'code' in reference && reference.code !== code) {
+          reference.code = code;
+          changed = true;
+        }
+      });
+      if (changed) await tx.replace(collection, employment);
+    }
   }
 }
 
