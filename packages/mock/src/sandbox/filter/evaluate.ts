@@ -87,52 +87,75 @@ function compareValues(a: Exclude<Comparable, null>, b: Exclude<Comparable, null
   return compareCodePoints(typeof a, typeof b);
 }
 
-function matchesCompare(doc: Doc, field: FieldInfo, op: BoundFilter & { kind: 'compare' }): boolean {
-  const actual = comparableOf(valueAt(doc, field.path), field.type);
-  const literal = comparableLiteral(op.value, field.type);
+type Matcher = (doc: Doc) => boolean;
+
+/** A compare as a function of the doc, its literal converted once. */
+function compareMatcher(filter: BoundFilter & { kind: 'compare' }): Matcher {
+  const { path, type } = filter.field;
+  const read = (doc: Doc) => comparableOf(valueAt(doc, path), type);
+  const literal = comparableLiteral(filter.value, type);
+  const op = filter.op;
   if (literal === null) {
-    if (op.op === 'eq') return actual === null;
-    if (op.op === 'ne') return actual !== null;
-    return false;
+    if (op === 'eq') return (doc) => read(doc) === null;
+    if (op === 'ne') return (doc) => read(doc) !== null;
+    return () => false;
   }
-  if (actual === null) return op.op === 'ne';
-  if (op.op === 'lk') return typeof actual === 'string' && typeof literal === 'string' && actual.includes(literal);
-  const order = compareValues(actual, literal);
-  switch (op.op) {
-    case 'eq':
-      return order === 0;
-    case 'ne':
-      return order !== 0;
-    case 'gt':
-      return order > 0;
-    case 'ge':
-      return order >= 0;
-    case 'lt':
-      return order < 0;
-    case 'le':
-      return order <= 0;
+  if (op === 'lk') {
+    return (doc) => {
+      const actual = read(doc);
+      return typeof actual === 'string' && typeof literal === 'string' && actual.includes(literal);
+    };
   }
+  const test = {
+    eq: (order: number) => order === 0,
+    ne: (order: number) => order !== 0,
+    gt: (order: number) => order > 0,
+    ge: (order: number) => order >= 0,
+    lt: (order: number) => order < 0,
+    le: (order: number) => order <= 0,
+  }[op];
+  return (doc) => {
+    const actual = read(doc);
+    // A null or missing value matches only ne.
+    if (actual === null) return op === 'ne';
+    return test(compareValues(actual, literal));
+  };
 }
 
-/** Exact JSON equality of scalars, as jsonb's = (numbers by value). */
-function matchesIn(doc: Doc, filter: BoundFilter & { kind: 'in' }): boolean {
-  const actual = valueAt(doc, filter.field.path);
-  return filter.values.some((value) => (value === null ? actual === null || actual === undefined : actual === value));
+/** Exact JSON equality of scalars, as jsonb's = (numbers by value); null for null or missing. */
+function inMatcher(filter: BoundFilter & { kind: 'in' }): Matcher {
+  const path = filter.field.path;
+  const values = new Set<Literal>(filter.values.filter((value) => value !== null));
+  const withNull = values.size < filter.values.length;
+  return (doc) => {
+    const actual = valueAt(doc, path);
+    if (actual === null || actual === undefined) return withNull;
+    return values.has(actual as Literal);
+  };
+}
+
+/** The filter as one function, to run over many docs. */
+export function matcherOf(filter: BoundFilter): Matcher {
+  switch (filter.kind) {
+    case 'true':
+      return () => true;
+    case 'and': {
+      const [left, right] = [matcherOf(filter.left), matcherOf(filter.right)];
+      return (doc) => left(doc) && right(doc);
+    }
+    case 'or': {
+      const [left, right] = [matcherOf(filter.left), matcherOf(filter.right)];
+      return (doc) => left(doc) || right(doc);
+    }
+    case 'in':
+      return inMatcher(filter);
+    case 'compare':
+      return compareMatcher(filter);
+  }
 }
 
 export function matches(doc: Doc, filter: BoundFilter): boolean {
-  switch (filter.kind) {
-    case 'true':
-      return true;
-    case 'and':
-      return matches(doc, filter.left) && matches(doc, filter.right);
-    case 'or':
-      return matches(doc, filter.left) || matches(doc, filter.right);
-    case 'in':
-      return matchesIn(doc, filter);
-    case 'compare':
-      return matchesCompare(doc, filter.field, filter);
-  }
+  return matcherOf(filter)(doc);
 }
 
 /** Sorts docs in place by the keys (nulls last ascending, first descending), then by id. */

@@ -4,7 +4,7 @@
 // so materializing a sandbox costs a few Map copies, not a copy of the seed.
 // A write transaction works on a draft and swaps it in on success; a throw drops the draft.
 // Write transactions on one sandbox are queued; reads never wait (they see the last commit).
-import { matches, sortDocs, valueAt } from '../filter/evaluate.js';
+import { matcherOf, sortDocs, valueAt } from '../filter/evaluate.js';
 import {
   UniqueViolation,
   type Doc,
@@ -282,8 +282,8 @@ class MemoryTx implements Tx {
   async find(collection: string, query: FindQuery = {}): Promise<Page> {
     this.check(false);
     const docs: Doc[] = [];
-    const where = query.where;
-    for (const doc of this.read(collection)?.values() ?? []) if (!where || matches(doc, where)) docs.push(doc);
+    const matches = query.where ? matcherOf(query.where) : undefined;
+    for (const doc of this.read(collection)?.values() ?? []) if (!matches || matches(doc)) docs.push(doc);
     sortDocs(docs, query.orderBy);
     const offset = query.offset ?? 0;
     const end = query.limit === undefined ? undefined : offset + query.limit;
