@@ -18,6 +18,7 @@ import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../see
 import type { Doc } from '../store/types.js';
 import { withComputedNames } from '../seed/organisation.js';
 import { inputOnly, mustGet, whereIn } from './employments/model.js';
+import { objectBody } from './providers.js';
 import { payrollBundle } from './metadata.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
@@ -171,7 +172,7 @@ const handlers: Record<string, Handler> = {
   async PutConceptEmployeeMinimizedByConceptEmployeeId(ctx) {
     const current = await conceptEmployee(ctx);
     const scope = await metadataScope(ctx.tx, current.employerId as string);
-    const body = checkMetadataKeys(FORMS.conceptEmployeeMinimized, scope, inputOnly(ctx.body) as Body);
+    const body = checkMetadataKeys(FORMS.conceptEmployeeMinimized, scope, inputOnly(objectBody(ctx.body)) as Body);
     const employee: Body = { ...((current.employeeData as Body | null) ?? {}) };
     for (const key of SHARED_EMPLOYEE_FIELDS) employee[key] = body[key] ?? (key === 'personalDetails' ? {} : null);
     const computed = withComputedNames(employee);

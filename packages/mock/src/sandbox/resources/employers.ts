@@ -9,7 +9,7 @@ import { DEFAULT_MODULES } from '../seed/organisation.js';
 import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, type MetadataScope } from '../seed/reference-data.js';
 import type { Doc } from '../store/types.js';
 import { inputOnly, mustGet, whereIn } from './employments/model.js';
-import { checkImageUpload } from './providers.js';
+import { checkImageUpload, objectBody } from './providers.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 
@@ -67,7 +67,7 @@ function childView(doc: Doc): Record<string, unknown> {
  * not say which employer fields are mandatory, and an employer without a name cannot be shown).
  */
 function editableFields(body: unknown): Record<string, unknown> {
-  const input = inputOnly(body) as Record<string, unknown>;
+  const input = inputOnly(objectBody(body)) as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
   for (const key of EDITABLE) if (key in input) fields[key] = input[key];
   if (typeof fields.companyName !== 'string' || fields.companyName.length === 0) {
@@ -169,7 +169,7 @@ const handlers: Record<string, Handler> = {
 
   async PostEmployerLogoByEmployerId(ctx) {
     const employer = await mustGet(ctx.tx, ORG_COLLECTIONS.employers, ctx.params.employerId!);
-    const body = ctx.body as { data: string; mimeType: string };
+    const body = objectBody(ctx.body) as { data: string; mimeType: string };
     checkImageUpload(body);
     const doc: Doc = { id: employer.id, data: body.data, mimeType: body.mimeType };
     if (!(await ctx.tx.replace(ORG_COLLECTIONS.employerLogos, doc))) await ctx.tx.insert(ORG_COLLECTIONS.employerLogos, doc);

@@ -18,6 +18,12 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 /** An image media type (the sandbox's choice: logos are images). */
 const IMAGE_MEDIA_TYPE = /^image\/[A-Za-z0-9][\w.+-]*$/;
 
+/** The request body as a JSON object, or a 400 naming the body (a handler never reads fields of anything else). */
+export function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new SandboxError(400, [message(400, 'The request body must be a JSON object.', ['body'])]);
+  return body as Record<string, unknown>;
+}
+
 /**
  * Checks an uploaded file ({data, mimeType}): data must be non-empty base64 and mimeType an
  * image media type. Every refused field is named in one 400.
@@ -106,7 +112,7 @@ const handlers: Record<string, Handler> = {
 
   async PostProviderLogoByProviderId(ctx) {
     const provider = await mustGet(ctx.tx, ORG_COLLECTIONS.providers, ctx.params.providerId!);
-    const body = ctx.body as Record<string, unknown>;
+    const body = objectBody(ctx.body);
     checkLogo(body);
     const doc: Doc = { id: ctx.newId(), providerId: provider.id, ...logoFields(body), createdAt: ctx.now.toISOString() };
     await ctx.tx.insert(ORG_COLLECTIONS.providerLogos, doc);
@@ -119,7 +125,7 @@ const handlers: Record<string, Handler> = {
 
   async PutProviderLogoByLogoId(ctx) {
     const current = await mustGet(ctx.tx, ORG_COLLECTIONS.providerLogos, ctx.params.logoId!);
-    const body = ctx.body as Record<string, unknown>;
+    const body = objectBody(ctx.body);
     checkLogo(body);
     const doc: Doc = { id: current.id, providerId: current.providerId, ...logoFields(body), createdAt: current.createdAt };
     await ctx.tx.replace(ORG_COLLECTIONS.providerLogos, doc);

@@ -135,6 +135,7 @@ function rules(): void {
       const wrongType = { ...fullBody, employeeData: { ...fullBody.employeeData, personalDetails: { lastName: 5 } } };
       await client.expectRefusedUnchanged('PutConceptEmployeeByConceptEmployeeId', { params: { conceptEmployeeId }, body: wrongType, unchecked: true }, 400, 'employeeData.personalDetails.lastName');
       await client.expectRefusedUnchanged('PutConceptEmployeeByConceptEmployeeId', { params: { conceptEmployeeId }, body: { ...fullBody, surname: 'Bakker' }, unchecked: true }, 400, 'surname');
+      await client.expectRefusedUnchanged('PutConceptEmployeeByConceptEmployeeId', { params: { conceptEmployeeId }, body: [fullBody], unchecked: true }, 400, 'body');
       await client.expectRefusedUnchanged('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body: { ...minimizedBody, iban: 'NL44 RABO 0123 4567 89' } }, 400, 'iban');
     });
   });
