@@ -92,6 +92,9 @@ describe('employers', () => {
         branch: { key: 30, value: 'Zorg en welzijn' },
       },
     ]);
+    // A metadata field named bare compares its key.
+    const bakeries = await client.call('GetEmployersByUserId', { query: { filter: 'branch eq 14 or sbi.sbiCode eq \'87101\'', orderBy: '-companyName' } });
+    expect(bakeries.body._embedded.map((e: any) => e.companyName)).toEqual(['Stichting Zorgcentrum De Linde', 'Bakkerij De Korenschoof B.V.']);
     const byProvider = await client.call('GetEmployersMinimizedByProviderId', { params: provider, query: { pageSize: '2', pageNumber: '3' } });
     expect(byProvider.body).toMatchObject({ totalSize: 5, pageSize: 2, totalPages: 3, currentPage: 3 });
     expect(byProvider.body._embedded).toHaveLength(1);
