@@ -121,7 +121,7 @@ async function check(url, request, prefix) {
 const children = [];
 try {
   const requests = pickRequests();
-  const mock = await start(mockBin, ['--port', '0', '--payroll', bundle], /payroll-mock listening on (http:\/\/\S+)/);
+  const mock = await start(mockBin, ['--port', '0', '--examples', '--payroll', bundle], /payroll-mock listening on (http:\/\/\S+)/);
   children.push(mock.child);
   // Bare Prism twice: as `prism mock` runs by default (logging every request), and at its
   // quietest (--verboseLevel silent), the stricter baseline for the ratio.
