@@ -169,7 +169,7 @@ const handlers: Record<string, Handler> = {
         throw refuse('linkedEmployment must be another employment of the same employee.', 'linkedEmployment');
       }
     }
-    const next = { ...current, employmentCategoryType: body.employmentCategoryType ?? null, linkedEmployment };
+    const next = { ...current, employmentCategoryType: body.employmentCategoryType ?? current.employmentCategoryType, linkedEmployment };
     await ctx.tx.replace(COLLECTIONS.employments, next);
     return detail(employmentView(next));
   },

@@ -323,6 +323,8 @@ function buildPerson(plan: PersonPlan, index: number, d: Dice, administrations: 
         cancellationPeriodTimeUnit: option('cancellationPeriodTimeUnit', 3),
         cancellationPeriodEmployee: 1,
         cancellationPeriodEmployer: d.pick([1, 2, 3]),
+        // A second employment running alongside the first is a secondary one (Nevendienstverband).
+        employmentCategoryType: option('employmentCategoryType', n > 0 && !(plan.employments[0]!.endDate && plan.employments[0]!.endDate < ep.startDate) ? 2 : 1),
       },
     });
     if (ep.endDate) {
@@ -414,10 +416,10 @@ const PEOPLE_PER_EMPLOYER = [34, 18, 10, 26, 24];
 function plans(employers: Doc[], administrations: Doc[], d: Dice): PersonPlan[] {
   const adminsOf = (employer: Doc) => administrations.filter((a) => a.employerId === employer.id);
   const readme = employers.find((e) => e.id === SEED_IDS.employer)!;
-  const readmePayroll = adminsOf(readme).find((a) => a.isPayrollAdministration === true && a.endDate === null)!;
+  const readmePayroll = adminsOf(readme).find((a) => a.isPayrollAdministration === true && !a.endDate)!;
   const readmeHr = adminsOf(readme).find((a) => a.isPayrollAdministration !== true)!;
-  const withoutNotifications = employers.find((e) => !((e.modules as string[] | undefined) ?? []).includes(MODULES.employmentNotification) && adminsOf(e).some((a) => a.isPayrollAdministration === true && a.endDate === null))!;
-  const activePayroll = (e: Doc) => adminsOf(e).find((a) => a.isPayrollAdministration === true && a.endDate === null);
+  const withoutNotifications = employers.find((e) => !((e.modules as string[] | undefined) ?? []).includes(MODULES.employmentNotification) && adminsOf(e).some((a) => a.isPayrollAdministration === true && !a.endDate))!;
+  const activePayroll = (e: Doc) => adminsOf(e).find((a) => a.isPayrollAdministration === true && !a.endDate);
 
   const out: PersonPlan[] = [
     { key: 'anouk-bakker', employer: readme, gender: 2, firstName: 'Anouk', surname: ['', 'Bakker'], dateOfBirth: '1974-03-12', photo: true, employments: [{ key: 'anouk-bakker', administration: readmePayroll, startDate: '2016-04-01', wageRaises: 4 }] },
@@ -444,7 +446,7 @@ function plans(employers: Doc[], administrations: Doc[], d: Dice): PersonPlan[] 
       const key = `${employer.employerNumber as number}-${i + 1}`;
       const administration = nonPayroll.length > 0 && d.chance(0.1) ? d.pick(nonPayroll) : payroll.length > 0 ? d.pick(payroll) : d.pick(admins);
       const adminStart = (administration.startDate as string | null) ?? '2010-01-01';
-      const adminEnd = administration.endDate as string | null;
+      const adminEnd = (administration.endDate as string | undefined) ?? null;
       const startDate = d.date(adminStart > '2012-01-01' ? adminStart : '2012-01-01', adminEnd ?? '2026-09-01');
       const ends = adminEnd !== null || d.chance(0.15);
       const endDate = ends ? (adminEnd && d.chance(0.6) ? adminEnd : d.date(addDays(startDate, 180), adminEnd ?? '2026-06-30')) : d.chance(0.05) ? '2027-06-30' : null;
@@ -452,8 +454,8 @@ function plans(employers: Doc[], administrations: Doc[], d: Dice): PersonPlan[] 
       // Some people have a second employment: rehired after an earlier one ended, or alongside it.
       if (i % 9 === 4) {
         const first = employments[0]!;
-        const other = first.endDate && first.endDate < '2026-01-01' && payroll.some((a) => a.endDate === null)
-          ? { administration: payroll.find((a) => a.endDate === null)!, startDate: addDays(first.endDate, d.int(30, 200)) }
+        const other = first.endDate && first.endDate < '2026-01-01' && payroll.some((a) => !a.endDate)
+          ? { administration: payroll.find((a) => !a.endDate)!, startDate: addDays(first.endDate, d.int(30, 200)) }
           : nonPayroll.length > 0 ? { administration: nonPayroll[0]!, startDate: d.date(first.startDate, '2026-09-01') } : null;
         if (other) employments.push({ key: `${key}:2`, ...other });
       }

@@ -89,5 +89,6 @@ describe('people seed', () => {
       const component = SECTION_SCHEMA[r.section];
       if (component) expect(schemas.check('payroll', component, sectionView(r)), `${r.section} ${r.id}`).toEqual([]);
     }
+    for (const e of employments.filter((x) => x.journalAllocation)) expect(schemas.check('payroll', 'JournalAllocation', e.journalAllocation)).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@
 // builders of employment docs the people seed uses too.
 import type { OperationContext } from '../../engine/types.js';
 import type { Doc, Tx } from '../../store/types.js';
-import { AGREEMENTS, FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../../seed/reference-data.js';
+import { AGREEMENTS, FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, option } from '../../seed/reference-data.js';
 import { COLLECTIONS, SECTIONS, checkCitizenServiceNumber, computeEmployee, employeeSummary, inputOnly, mustGetEmployer, newSectionRecord, refuse, whereIn, withUniqueEmployeeNumber } from './model.js';
-import { SELF_SERVICE_STATUS } from './person.js';
+import { SELF_SERVICE_STATUS, todayOf } from './person.js';
 import { assertChain, ChainError } from './date-chain.js';
 
 /** How an administration is shown on an employment (payrollAdministration / nonPayrollAdministration / administration). */
@@ -40,8 +40,8 @@ export function administrationViews(administration: Doc): Record<string, unknown
 export const EMPLOYMENT_DEFAULTS: Record<string, unknown> = {
   historicalStartDate: null,
   commissionUntilDate: null,
-  typeOfEmployee: { key: 1, value: 'Personeelslid' },
-  employmentDurationType: { key: 2, value: 'Onbepaalde tijd' },
+  typeOfEmployee: option('typeOfEmployee', 1),
+  employmentDurationType: option('employmentDurationType', 2),
   startDateContractOfIndefiniteDuration: null,
   employmentContractType: null,
   vacationCoupons: null,
@@ -61,7 +61,7 @@ export const EMPLOYMENT_DEFAULTS: Record<string, unknown> = {
   exemptionInsuranceObligation: null,
   specialIncomeRatio: null,
   emailLeaveRequest: null,
-  temporaryTaxExemption: { key: 1, value: 'Geen' },
+  temporaryTaxExemption: option('temporaryTaxExemption', 1),
   periodPayGradeAdjustment: null,
   signalPayGradeAdjustment: false,
   commissionUntilDate1: null,
@@ -114,7 +114,9 @@ export function employmentDoc(init: EmploymentInit): Doc {
     endOfEmploymentDueToIllness: null,
     firstDayNotification: false,
     ...administrationViews(init.administration),
-    employmentCategoryType: null,
+    // A person's first employment is the main one (Hoofddienstverband) until the category patch says otherwise.
+    employmentCategoryType: option('employmentCategoryType', 1),
+    ...(init.fields?.employmentCategoryType ? { employmentCategoryType: init.fields.employmentCategoryType } : {}),
     linkedEmployment: null,
     payrollId: init.payrollId,
     processedPayrollResults: 0,
@@ -133,12 +135,13 @@ const NEW_SECTIONS: Record<string, string> = {
   otherPayrollVariablesData: 'otherPayrollVariables',
 };
 
-/** The administration a new employment is made in: the employer's payroll administration with the lowest client number, else its first non-payroll one. */
-async function administrationFor(tx: Tx, employerId: string): Promise<Doc> {
+/** The administration a new employment is made in: the employer's running payroll administration with the lowest client number, else its first running non-payroll one. */
+async function administrationFor(tx: Tx, employerId: string, today: string): Promise<Doc> {
   const { rows } = await tx.find(ORG_COLLECTIONS.administrations, { where: whereIn(['employerId'], [employerId]) });
-  const ordered = [...rows].sort((a, b) => Number(b.isPayrollAdministration === true) - Number(a.isPayrollAdministration === true) || Number(a.clientNumber ?? 0) - Number(b.clientNumber ?? 0));
+  const running = rows.filter((a) => !a.endDate || (a.endDate as string) >= today);
+  const ordered = [...running].sort((a, b) => Number(b.isPayrollAdministration === true) - Number(a.isPayrollAdministration === true) || Number(a.clientNumber ?? 0) - Number(b.clientNumber ?? 0));
   const first = ordered[0];
-  if (!first) throw refuse('The employer has no administration to employ the new employee in.', 'employmentData');
+  if (!first) throw refuse('The employer has no running administration to employ the new employee in.', 'employmentData');
   return first;
 }
 
@@ -150,7 +153,7 @@ async function highest(tx: Tx, collection: string, employerId: string, field: st
 export async function createEmployeeWithEmployment(ctx: OperationContext, employerId: string, rawBody: Record<string, unknown>): Promise<{ employeeId: string; employmentId: string }> {
   const { tx } = ctx;
   await mustGetEmployer(tx, employerId);
-  const administration = await administrationFor(tx, employerId);
+  const administration = await administrationFor(tx, employerId, todayOf(ctx.now));
   const body = checkMetadataKeys(FORMS.newEmployee, await metadataScope(tx, employerId, administration.id), inputOnly(rawBody) as Record<string, unknown>);
 
   const employeeData = body.employeeData as Record<string, unknown> | undefined;
