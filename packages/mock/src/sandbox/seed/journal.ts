@@ -73,8 +73,8 @@ export const COST_CENTER_IDS = {
   administrationDeviation: '059fbf44-b863-4193-b168-b63cf48fa9da',
   /** Payroll administration level: the administration's own addition to wageModelStandard. */
   administrationAddition: '47d2a348-4006-4ce9-b329-2f42775ae84a',
-  /** wageModelProjects. */
-  projectsUnused: 'a2958844-e7f3-4b1e-94f7-5f27417db2b0',
+  /** wageModelProjects (locked to its cost unit K100 / D100 in that profile's matrix). */
+  projects: 'a2958844-e7f3-4b1e-94f7-5f27417db2b0',
   /** Children of the payroll administration's own profiles. */
   ownUnused: '69b1166a-8b05-4251-962d-5d5899da1d0c',
   ownInJournalAllocation: '9a5efe79-f776-45a7-87a3-ee9307b3c420',
@@ -97,10 +97,11 @@ export const COST_UNIT_IDS = {
   inLinkAndMatrix: 'b13a38e2-fc3f-4745-8104-da7696f59319',
   administrationDeviation: '064c8c17-576f-4cf9-822f-b43e234b09bb',
   administrationAddition: '2a775690-8991-429e-901b-99fc6a0d3589',
-  projectsUnused: 'c4d546e8-19cb-478f-a164-b71d0cf27bba',
+  projects: 'c4d546e8-19cb-478f-a164-b71d0cf27bba',
   ownUnused: '3e63d1b4-b236-4c91-87b1-89115d4041bb',
   ownInJournalAllocation: '3fb9ce66-3b83-4a36-9cf1-2e5e1474c76d',
   ownInPayrollPeriodData: '3883e9ee-b27e-49b3-8013-cae9756e7889',
+  bakeryOwn: '363049f5-5b1b-4f6f-b5f7-a2f8b919ce2a',
 } as const;
 
 /** Journals (journal runs) that use a payroll administration journal profile. */
@@ -185,7 +186,7 @@ const COST_CENTERS: CodedSeed[] = [
   { id: CC.inLinkAndMatrix, level: 'wageModel', journalProfileId: P.wageModelStandard, code: 'K900', description: 'Facilitair' },
   { id: CC.administrationDeviation, level: 'payrollAdministration', journalProfileId: P.wageModelStandard, payrollAdministrationId: PA, deviatesFromId: CC.withAdministrationDeviation, code: 'K200', description: 'Verkoop binnendienst' },
   { id: CC.administrationAddition, level: 'payrollAdministration', journalProfileId: P.wageModelStandard, payrollAdministrationId: PA, code: 'K-AMS', description: 'Filiaal Amsterdam' },
-  { id: CC.projectsUnused, level: 'wageModel', journalProfileId: P.wageModelProjects, code: 'K100', description: 'Projectleiding' },
+  { id: CC.projects, level: 'wageModel', journalProfileId: P.wageModelProjects, code: 'K100', description: 'Projectleiding' },
   { id: CC.ownUnused, level: 'payrollAdministration', journalProfileId: P.ownUnused, payrollAdministrationId: PA, code: 'U100', description: 'Vestiging Utrecht' },
   { id: CC.ownInJournalAllocation, level: 'payrollAdministration', journalProfileId: P.ownCostCenterInJournalAllocation, payrollAdministrationId: PA, code: 'DT10', description: 'Gedetacheerden' },
   { id: CC.ownInPayrollPeriodData, level: 'payrollAdministration', journalProfileId: P.ownCostCenterInPayrollPeriodData, payrollAdministrationId: PA, code: 'Z100', description: 'Uitzendkrachten' },
@@ -205,17 +206,20 @@ const COST_UNITS: CodedSeed[] = [
   { id: CU.inLinkAndMatrix, level: 'wageModel', journalProfileId: P.wageModelStandard, code: 'D900', description: 'Groothandel' },
   { id: CU.administrationDeviation, level: 'payrollAdministration', journalProfileId: P.wageModelStandard, payrollAdministrationId: PA, deviatesFromId: CU.withAdministrationDeviation, code: 'D200', description: 'Project Zuid (Amsterdam)' },
   { id: CU.administrationAddition, level: 'payrollAdministration', journalProfileId: P.wageModelStandard, payrollAdministrationId: PA, code: 'D-AMS', description: 'Filiaal Amsterdam' },
-  { id: CU.projectsUnused, level: 'wageModel', journalProfileId: P.wageModelProjects, code: 'D100', description: 'Project Oost' },
+  { id: CU.projects, level: 'wageModel', journalProfileId: P.wageModelProjects, code: 'D100', description: 'Project Oost' },
   { id: CU.ownUnused, level: 'payrollAdministration', journalProfileId: P.ownUnused, payrollAdministrationId: PA, code: 'U200', description: 'Winkel Utrecht' },
   { id: CU.ownInJournalAllocation, level: 'payrollAdministration', journalProfileId: P.ownCostUnitInJournalAllocation, payrollAdministrationId: PA, code: 'PA10', description: 'Project Havenkwartier' },
+  { id: CU.bakeryOwn, level: 'payrollAdministration', journalProfileId: P.bakeryOwn, payrollAdministrationId: ADMINISTRATIONS.bakkerijFourWeekly, code: 'H200', description: 'Winkel' },
   { id: CU.ownInPayrollPeriodData, level: 'payrollAdministration', journalProfileId: P.ownCostUnitInPayrollPeriodData, payrollAdministrationId: PA, code: 'ST10', description: 'Stageplaatsen' },
 ];
 
-/** Matrix entries: [level, journal profile, cost center, cost unit, locked]. */
+/** Matrix entries at wage model and payroll administration level, some locked. */
 const MATRIX: Array<{ id: string; level: JournalLevel; journalProfileId: string; payrollAdministrationId?: string; costCenterId: string; costUnitId: string; isLocked: boolean }> = [
   { id: '55aa8434-8706-488d-bdaa-68aee876ed5e', level: 'wageModel', journalProfileId: P.wageModelStandard, costCenterId: CC.inMatrixWageModel, costUnitId: CU.inMatrixWageModel, isLocked: true },
   { id: '1ec4be2e-cfc7-441e-b01f-c5f2cb661016', level: 'wageModel', journalProfileId: P.wageModelStandard, costCenterId: CC.inLinkAndMatrix, costUnitId: CU.inLinkAndMatrix, isLocked: false },
   { id: '4722aa57-8b9b-4e5e-860c-da32e99a297b', level: 'payrollAdministration', journalProfileId: P.wageModelStandard, payrollAdministrationId: PA, costCenterId: CC.inMatrixAdministration, costUnitId: CU.inMatrixAdministration, isLocked: false },
+  { id: 'a8c2bc3a-1c6e-4719-a39c-342711b9530b', level: 'wageModel', journalProfileId: P.wageModelProjects, costCenterId: CC.projects, costUnitId: CU.projects, isLocked: true },
+  { id: 'c17b472b-8fe0-4bf1-8a22-a31480bb52e9', level: 'payrollAdministration', journalProfileId: P.bakeryOwn, payrollAdministrationId: ADMINISTRATIONS.bakkerijFourWeekly, costCenterId: CC.bakeryOwn, costUnitId: CU.bakeryOwn, isLocked: true },
   { id: 'ac7aab7f-9048-4187-8234-5e90da47c819', level: 'payrollAdministration', journalProfileId: P.ownUnused, payrollAdministrationId: PA, costCenterId: CC.ownUnused, costUnitId: CU.ownUnused, isLocked: false },
 ];
 

@@ -173,8 +173,8 @@ export const SCENARIOS: Scenario[] = [
     code: 'API_Journal_WageModelCostCenterCostUnitMatrix_CostCenter_NotExists',
     operation: EDIT_MATRIX,
     title: "linking a cost center of another journal profile (the projects profile's K100)",
-    trigger: matrixEdit([CC.projectsUnused, CU.unused, true]),
-    messageId: CC.projectsUnused,
+    trigger: matrixEdit([CC.projects, CU.unused, true]),
+    messageId: CC.projects,
     reads: [matrix],
   },
   {
