@@ -188,7 +188,14 @@ function codedReference(ref: unknown): Json | null {
   if (!ref || typeof ref !== 'object') return null;
   const { key, code, description } = ref as Json;
   if (typeof key !== 'string') return null;
-  return { key, value: description, code, description };
+  return description === undefined ? { key } : { key, value: description, code, description };
+}
+
+/** The payroll period data entry of the latest period that started on or before `date`. */
+function lastEnteredBefore(entries: unknown, date: string): Json | undefined {
+  if (!Array.isArray(entries)) return undefined;
+  const started = (entries as Json[]).filter((e) => typeof (e.payrollPeriod as Json | undefined)?.periodStartDate === 'string' && ((e.payrollPeriod as Json).periodStartDate as string) <= date);
+  return started.sort((a, b) => ((a.payrollPeriod as Json).periodStartDate as string).localeCompare((b.payrollPeriod as Json).periodStartDate as string)).at(-1);
 }
 
 function sectionData(records: SectionRecord[], section: string, date: string): Json | undefined {
@@ -202,15 +209,18 @@ async function payrollPeriodDataDefaults(ctx: OperationContext): Promise<Json> {
   const shift = sectionData(records, 'workinghours', today)?.shift as { shiftNumber?: unknown } | null | undefined;
   const distributionUnit = sectionData(records, 'organizationalEntity', today)?.distributionUnit as { key?: unknown } | null | undefined;
   const unitOption = distributionUnit ? optionsOf('distributionUnit', scope).find((o) => o.key === distributionUnit.key) : undefined;
+  // Cost center and unit: the journal allocation in force, else those of the last payroll period data entered.
   const allocation = employment.journalAllocation as Json | null | undefined;
+  const allocated = (allocation?.allocationBasedOnActualHours ?? allocation) as Json | null | undefined;
+  const lastPeriodData = lastEnteredBefore(employment.payrollPeriodData, today);
   const content = componentShape('PayrollPeriodDataDefaults');
   Object.assign(content, {
     payrollPeriod: payrollPeriodOn(today, (scope.administration?.payrollPeriodType as number | null | undefined) ?? null),
     shift: typeof shift?.shiftNumber === 'number' ? { shiftNumber: shift.shiftNumber } : null,
     payslipType: option('payslipType', 1),
     distributionUnit: unitOption ? { ...unitOption } : null,
-    costCenter: codedReference(allocation?.costCenter),
-    costUnit: codedReference(allocation?.costUnit),
+    costCenter: codedReference(allocated?.costCenter) ?? codedReference(lastPeriodData?.costCenter),
+    costUnit: codedReference(allocated?.costUnit) ?? codedReference(lastPeriodData?.costUnit),
     payrollComponents: [],
   });
   return content;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
 import { ORG_IDS } from '../../../src/sandbox/seed/organisation.js';
+import { seedSnapshot } from '../../../src/sandbox/seed/index.js';
 import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
 import { AGREEMENTS, payGradeKey, payScaleKey } from '../../../src/sandbox/seed/reference-data.js';
 import { OrgClient } from './harness.js';
@@ -176,6 +177,19 @@ describe('metadata and defaults', () => {
     expect(fields).toEqual(expect.arrayContaining(['endOfEmploymentReason', 'endOfEmploymentReasonTaxAuthorities', 'employmentCategoryType']));
     const wage = await client.call('GetWageMetadataByEmploymentId', { params: { employmentId: PEOPLE_IDS.employment } });
     expect(wage.body.content.find((f: any) => f.field === 'payScale').options.length).toBeGreaterThan(0);
+  });
+
+  it('proposes the payroll period of today and the cost center and unit in force', async () => {
+    const employments = seedSnapshot().collections.employments ?? [];
+    const allocated = employments.find((e) => (e.journalAllocation as any)?.allocationBasedOnActualHours?.costCenter && (e.journalAllocation as any).allocationBasedOnActualHours.costUnit)!;
+    const answer = await client.call('GetPayrollPeriodDataDefaultsByEmploymentId', { params: { employmentId: allocated.id } });
+    const expected = (allocated.journalAllocation as any).allocationBasedOnActualHours;
+    expect(answer.body.content.costCenter).toMatchObject({ key: expected.costCenter.key, code: expected.costCenter.code });
+    expect(answer.body.content.costUnit).toMatchObject({ key: expected.costUnit.key });
+    expect(answer.body.content.payrollPeriod.periodStartDate <= new Date().toISOString().slice(0, 10)).toBe(true);
+    const withPeriodData = employments.find((e) => !e.journalAllocation && Array.isArray(e.payrollPeriodData) && (e.payrollPeriodData as any[])[0]?.costCenter)!;
+    const fromPeriodData = await client.call('GetPayrollPeriodDataDefaultsByEmploymentId', { params: { employmentId: withPeriodData.id } });
+    expect(fromPeriodData.body.content.costCenter).toEqual({ key: (withPeriodData.payrollPeriodData as any[])[0].costCenter.key });
   });
 
   it('lists the payroll administrations a job applicant can be placed in (not ended ones)', async () => {
