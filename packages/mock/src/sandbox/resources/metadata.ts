@@ -191,6 +191,16 @@ function codedReference(ref: unknown): Json | null {
   return description === undefined ? { key } : { key, value: description, code, description };
 }
 
+/** A journal allocation unless its end period ended before `date` or its start period starts after it. */
+function inForce(allocation: Json | null | undefined, date: string): Json | null {
+  if (!allocation) return null;
+  const start = (allocation.startPeriod as Json | null | undefined)?.periodStartDate;
+  const end = (allocation.endPeriod as Json | null | undefined)?.periodEndDate;
+  if (typeof start === 'string' && start > date) return null;
+  if (typeof end === 'string' && end < date) return null;
+  return allocation;
+}
+
 /** The payroll period data entry of the latest period that started on or before `date`. */
 function lastEnteredBefore(entries: unknown, date: string): Json | undefined {
   if (!Array.isArray(entries)) return undefined;
@@ -210,7 +220,7 @@ async function payrollPeriodDataDefaults(ctx: OperationContext): Promise<Json> {
   const distributionUnit = sectionData(records, 'organizationalEntity', today)?.distributionUnit as { key?: unknown } | null | undefined;
   const unitOption = distributionUnit ? optionsOf('distributionUnit', scope).find((o) => o.key === distributionUnit.key) : undefined;
   // Cost center and unit: the journal allocation in force, else those of the last payroll period data entered.
-  const allocation = employment.journalAllocation as Json | null | undefined;
+  const allocation = inForce(employment.journalAllocation as Json | null | undefined, today);
   const allocated = (allocation?.allocationBasedOnActualHours ?? allocation) as Json | null | undefined;
   const lastPeriodData = lastEnteredBefore(employment.payrollPeriodData, today);
   const content = componentShape('PayrollPeriodDataDefaults');
