@@ -265,6 +265,8 @@ async function insertDocs(client: pg.PoolClient, sandbox: string, collections: R
 
 class PostgresTx implements Tx {
   private closed = false;
+  /** Whether this transaction has stamped the sandbox's updated_at yet. */
+  private touched = false;
 
   constructor(
     private readonly store: PostgresStore,
@@ -401,8 +403,6 @@ class PostgresTx implements Tx {
     this.source = this.sandbox;
     this.touched = true;
   }
-
-  private touched = false;
 
   private check(write: boolean): void {
     if (this.closed) throw new Error('The transaction has ended; use the Tx of the running transaction.');
