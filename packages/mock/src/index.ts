@@ -3,3 +3,5 @@
 export { createMock, startMock } from './server.js';
 export type { Mock, MockOptions, RunningMock } from './server.js';
 export type { Message, MessageType, VersionInfo } from './errors.js';
+export { SandboxError } from './sandbox/engine/types.js';
+export type { Handler, OperationContext, Reply, ResourceModule } from './sandbox/engine/types.js';

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { envelope, message } from './errors.js';
 import { createSandbox } from './sandbox/engine/sandbox.js';
+import type { ResourceModule } from './sandbox/engine/types.js';
 import { loadApi, type ApiName, type LoadedApi } from './spec.js';
 import { authenticate } from './stages/authenticate.js';
 import { examplesResponder } from './stages/examples.js';
@@ -35,6 +36,9 @@ export interface MockOptions {
   databaseUrl?: string;
   /** Sandbox: lifetime of access tokens issued by POST /auth/token, in seconds. Default 3600. */
   tokenLifetimeSeconds?: number;
+  /** Sandbox: the resource modules answering the operations (default: the sandbox's own, one
+   * handler for every operation of both descriptions); for embedding and for tests. */
+  resources?: ResourceModule[];
   /** Reload the bundles when they change on disk. */
   watch?: boolean;
   /** Folder holding payroll.json and journal.json. Default: the dist folder of @payroll-api/spec. */
@@ -129,6 +133,7 @@ export function createMock(options: MockOptions = {}): Mock {
               dataDir: options.dataDir,
               databaseUrl: options.databaseUrl,
               tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+              modules: options.resources,
               log,
             });
     }

@@ -80,7 +80,17 @@ describe.concurrent('ports', () => {
   });
 
   it('refuses bad arguments with exit code 2 and usage', async () => {
-    for (const args of [['--port', 'abc'], ['--port', '70000'], ['--nope'], ['--max-body', '0']]) {
+    for (const args of [
+      ['--port', 'abc'],
+      ['--port', '70000'],
+      ['--nope'],
+      ['--max-body', '0'],
+      // Sandbox options: not with --examples, one store only, a postgres URL, a lifetime of at least a second.
+      ['--examples', '--data', 'x'],
+      ['--data', 'x', '--database-url', 'postgres://u@127.0.0.1/db'],
+      ['--database-url', 'mysql://u@127.0.0.1/db'],
+      ['--token-lifetime', '0'],
+    ]) {
       const run = await runBin([...args, '--spec-dir', dir]);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stdout, args.join(' ')).toBe('');
@@ -91,6 +101,7 @@ describe.concurrent('ports', () => {
     const run = await runBin(['--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('--dynamic');
+    for (const option of ['--examples', '--data', '--database-url', '--token-lifetime']) expect(run.stdout).toContain(option);
   });
 
   it('exits 1 when no bundle can be loaded', async () => {
