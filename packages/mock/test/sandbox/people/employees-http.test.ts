@@ -83,6 +83,18 @@ describe('PostEmployeeByEmployerId', () => {
     await expectRefused(client, () => client.post(`${BASE}/${SEED_IDS.employer}/employees`, newEmployee({ employeeNumber: taken })), 'employeeData.employeeNumber');
   });
 
+  it('gives exactly one 201 to 32 concurrent creates with the same employee number; the others a 400 naming it', async () => {
+    const answers = await Promise.all(Array.from({ length: 32 }, () => client.post(`${BASE}/${SEED_IDS.employer}/employees`, newEmployee({ employeeNumber: 4242 }))));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status === 400);
+    expect(refused).toHaveLength(31);
+    for (const a of refused) expect(a.body.messages[0].properties).toEqual(['employeeData.employeeNumber']);
+    const listed = await client.get(`${BASE}/${SEED_IDS.employer}/employees?filter=${encodeURIComponent('employeeNumber eq 4242')}`);
+    expect(listed.body.totalSize).toBe(1);
+    const employments = (await client.state()).employments!.filter((e) => e.employeeId === listed.body._embedded[0].id);
+    expect(employments).toHaveLength(1);
+  });
+
   it('refuses an employee number below 1', async () => {
     await expectRefused(client, () => client.post(`${BASE}/${SEED_IDS.employer}/employees`, newEmployee({ employeeNumber: 0 })));
   });
