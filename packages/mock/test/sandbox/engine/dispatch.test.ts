@@ -28,6 +28,10 @@ const things: ResourceModule = {
       if (which === id('999')) await ctx.tx.insert(THINGS, { id: ctx.newId(), employerId: id('1'), code: 'A' });
       return { kind: 'detail', content: {} };
     },
+    // The description shows no body for this PUT (a contract gap); the handler gets the bytes.
+    async PutConceptEmployeeByConceptEmployeeId(ctx) {
+      return { kind: 'detail', content: { received: Buffer.isBuffer(ctx.body) ? ctx.body.toString('utf8') : null } };
+    },
     async GetEmployersByUserId(ctx) {
       return { kind: 'list', page: await ctx.list(THINGS, { fields: new Map([['code', { path: ['code'], type: 'string' }]]) }) };
     },
@@ -83,4 +87,11 @@ it('answers a handler that throws with a 500 envelope and keeps serving; an oper
   expect(missing.status).toBe(500);
   expect(missing.json().messages[0].description).toContain('GetProvidersByUser');
   expect((await call(token, 'GET', employer('1'))).status).toBe(200);
+});
+
+it('hands a handler the bytes of a body its description does not show', async () => {
+  const url = `${mock.payrollBaseUrl}/v2/providers/employers/conceptemployees/${id('7')}`;
+  const headers = { Authorization: `Bearer ${freshToken('undescribed')}`, Accept: 'application/json', 'Content-Type': 'application/json' };
+  const ok = await request(url, { method: 'PUT', headers, body: '{"uniqueName":"Sanne"}' });
+  expect(ok.json().content).toEqual({ received: '{"uniqueName":"Sanne"}' });
 });

@@ -93,7 +93,8 @@ export async function urlOf(call: Call, base: string, token: string): Promise<st
   const conceptMeta = `/v2/v2/providers/employers/conceptemployees/metadata/payrolladministration/${admin}`;
   if ('payScaleKey' in values) values.payScaleKey = await metadataKey(base, token, conceptMeta, 'payScale');
   if ('payGradeKey' in values && values.payScaleKey) values.payGradeKey = await metadataKey(base, token, `${conceptMeta}/payscale/${encodeURIComponent(values.payScaleKey)}`, 'payGrade');
-  if ('id' in values) values.id = await metadataKey(base, token, `/v2/v2/providers/employers/jobapplicant/metadata/payrolladministration/${admin}`, 'salaryScaleType');
+  // The salary scale type is the key of a pay scale (the wage's payScale field of the job applicant metadata).
+  if ('id' in values) values.id = await metadataKey(base, token, `/v2/v2/providers/employers/jobapplicant/metadata/payrolladministration/${admin}`, 'payScale');
   if (Object.values(values).some((v) => v === undefined)) return undefined;
   return `${prefix}${call.template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] as string))}`;
 }
