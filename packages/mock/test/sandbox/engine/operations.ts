@@ -118,7 +118,11 @@ export function exampleBody(call: Call): { contentType: string; body: string } |
 export async function callOperation(call: Call, base: string, token: string): Promise<{ url: string; res: RawResponse } | { skipped: string }> {
   const url = await urlOf(call, base, token);
   if (!url) return { skipped: 'no seed value for a path parameter' };
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  // JSON where the operation answers JSON; otherwise whatever it answers (a photo's image type).
+  const success = Object.entries(call.operation.responses as Record<string, Doc>).find(([code]) => code.startsWith('2'))?.[1];
+  const offered = Object.keys(deref(realBundle(call.api), success)?.content ?? {});
+  const accept = offered.length === 0 || offered.some((type) => type.includes('json')) ? 'application/json' : '*/*';
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: accept };
   let body: string | undefined;
   if (call.operation.requestBody) {
     const example = exampleBody(call);
