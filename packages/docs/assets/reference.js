@@ -9,6 +9,8 @@
 
   function fail(message) {
     html.setAttribute('data-redoc', 'error');
+    var list = document.getElementById('operation-list');
+    if (list) list.removeAttribute('aria-busy');
     if (status) {
       status.hidden = false;
       status.textContent = message;
@@ -16,6 +18,7 @@
     console.error(message);
   }
 
+  // Until Redoc has rendered, the page shows its static list of operations.
   if (!root || typeof window.Redoc === 'undefined') {
     fail('The reference viewer could not start: its script did not load.');
     return;
@@ -33,6 +36,15 @@
       fail('The description could not be loaded: ' + (error.message || error));
       return;
     }
+    // Redoc takes the place of the static list of operations.
+    var list = document.getElementById('operation-list');
+    if (list) list.parentNode.removeChild(list);
+    root.classList.remove('redoc-loading');
+    if (window.location.hash.length > 1) {
+      var target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+      if (target) target.scrollIntoView();
+    }
     html.setAttribute('data-redoc', 'ready');
+    document.dispatchEvent(new Event('redoc-ready'));
   });
 })();

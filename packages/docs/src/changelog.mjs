@@ -1,7 +1,10 @@
-// The changelog page: the released versions of every workspace package (their changesets
-// CHANGELOG.md files) and, above them, the pending changesets in .changeset/ as "Unreleased".
+// The changelog page: the API changes per release (the classified findings of api:check
+// between each release and the one before it, unreleased ones as "Upcoming"), beside the
+// released versions of every workspace package (their changesets CHANGELOG.md files) with
+// the pending changesets in .changeset/ as "Unreleased".
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CHANGELOG_GROUPS } from '@payroll-api/api-policy';
 import YAML from 'yaml';
 import { escapeHtml, renderPage } from './layout.mjs';
 import { renderMarkdown } from './markdown.mjs';
@@ -79,13 +82,59 @@ export function releasedChangelogs(root) {
 
 const anchor = (name) => name.replace(/^@/, '').replace(/[^A-Za-z0-9]+/g, '-');
 
-/** The HTML of the changelog page. */
-export function changelogPage(root) {
+/** One finding as a line: where, then what. Findings that differ only in place are folded. */
+function findingItems(findings) {
+  const folded = new Map();
+  for (const f of findings) {
+    const key = `${f.message}\u0000${f.pointer ?? ''}`;
+    if (!folded.has(key)) folded.set(key, { finding: f, places: [] });
+    const place = f.operationId ? `<a href="${f.api ?? ''}"><code>${escapeHtml(f.operationId)}</code></a> ${escapeHtml(f.method ?? '')} <code>${escapeHtml(f.path ?? '')}</code>` : escapeHtml(f.location ?? '');
+    if (place && !folded.get(key).places.includes(place)) folded.get(key).places.push(place);
+  }
+  return [...folded.values()]
+    .map(({ finding, places }) => `<li><span class="change">${renderMarkdown(finding.message).replace(/^<p>|<\/p>\s*$/g, '')}</span>${finding.pointer && finding.pointer !== '/' ? ` at <code>${escapeHtml(finding.pointer)}</code>` : ''}${places.length ? ` <span class="muted">— ${places.join('; ')}</span>` : ''} <span class="rule-id">${escapeHtml(finding.ruleId)}</span></li>`)
+    .join('\n');
+}
+
+/** The API changes of one changelog entry (a release or the upcoming changes). */
+function apiEntryHtml(entry) {
+  const heading = entry.upcoming ? 'Upcoming' : `${escapeHtml(entry.version)}${entry.date ? ` <span class="muted">${escapeHtml(entry.date)}</span>` : ''}`;
+  const parts = [`<section class="api-release" id="${entry.upcoming ? 'api-upcoming' : `api-${escapeHtml(entry.version)}`}">`, `<h3>${heading}</h3>`];
+  for (const api of entry.apis) {
+    const title = api.api === 'payroll' ? 'Payroll and HR API' : 'Journal configuration API';
+    if (api.first) {
+      parts.push(`<p><strong>${title}</strong>: first release of the description (${api.count} element${api.count === 1 ? '' : 's'} described; nothing to compare with).</p>`);
+      continue;
+    }
+    if (api.count === 0) {
+      parts.push(`<p><strong>${title}</strong>: ${entry.upcoming ? 'no changes since the last release.' : 'no contract-relevant changes.'}</p>`);
+      continue;
+    }
+    parts.push(`<h4>${title}</h4>`);
+    for (const group of CHANGELOG_GROUPS) {
+      const findings = api.groups[group.id].map((f) => ({ ...f, api: f.operationId ? `${api.api}.html#operation/${f.operationId}` : '' }));
+      if (findings.length === 0) continue;
+      parts.push(`<div class="change-group change-${group.id}"><h5>${group.title}</h5><ul>${findingItems(findings)}</ul></div>`);
+    }
+  }
+  parts.push('</section>');
+  return parts.join('\n');
+}
+
+/** The HTML of the changelog page. `apiEntries` come from apiChangelog of @payroll-api/api-policy. */
+export function changelogPage(root, apiEntries = []) {
   const pending = pendingChangesets(root);
   const released = releasedChangelogs(root);
-  const parts = ['<h1>Changelog</h1>', '<p class="lead">What changed in the published packages, newest first. Pending changes are listed under <em>Unreleased</em> until the next release.</p>'];
+  const parts = ['<h1>Changelog</h1>', '<p class="lead">What changed in the APIs, release by release, and in the published packages, newest first. Changes not yet released are listed as <em>Upcoming</em> and <em>Unreleased</em>.</p>'];
+  parts.push('<div class="changelog-columns">', '<section id="api-changes">', '<h2>API changes</h2>');
+  parts.push(
+    '<p class="muted">Each release is compared with the one before it under the versioning policy (<code>pnpm api:check</code>): new resource versions, deprecations and removals, and the other non-breaking changes. The code after each change is its row of the contract\'s change table.</p>',
+  );
+  if (apiEntries.length === 0) parts.push('<p class="empty">The descriptions are not built, and no release has been made yet.</p>');
+  for (const entry of apiEntries) parts.push(apiEntryHtml(entry));
+  parts.push('</section>', '<section id="package-changes">', '<h2>Package versions</h2>');
 
-  parts.push('<section id="unreleased">', '<h2>Unreleased</h2>');
+  parts.push('<section id="unreleased">', '<h3>Unreleased</h3>');
   if (pending.length === 0) {
     parts.push('<p class="empty">No pending changes.</p>');
   } else {
@@ -94,27 +143,27 @@ export function changelogPage(root) {
       const bumps = Object.entries(changeset.releases)
         .map(([name, bump]) => `<span class="bump bump-${escapeHtml(bump)}"><code>${escapeHtml(name)}</code> ${escapeHtml(bump)}</span>`)
         .join(' ');
-      parts.push(`<li class="changeset" id="changeset-${escapeHtml(changeset.id)}"><div class="bumps">${bumps}</div>${renderMarkdown(changeset.summary, { shift: 3 })}</li>`);
+      parts.push(`<li class="changeset" id="changeset-${escapeHtml(changeset.id)}"><div class="bumps">${bumps}</div>${renderMarkdown(changeset.summary, { shift: 4 })}</li>`);
     }
     parts.push('</ul>');
   }
   parts.push('</section>');
 
-  parts.push('<section id="released">', '<h2>Released</h2>');
+  parts.push('<section id="released">', '<h3>Released</h3>');
   if (released.length === 0) {
     parts.push('<p class="empty">No releases yet: no package has published a version.</p>');
   } else {
     for (const pkg of released) {
       parts.push(
         `<section class="package-changelog" id="${escapeHtml(anchor(pkg.name))}">`,
-        `<h3><code>${escapeHtml(pkg.name)}</code> <span class="muted">${escapeHtml(pkg.version ?? '')}</span></h3>`,
-        // A changesets changelog uses "## <version>" and "### Major Changes": shift by one level.
-        renderMarkdown(pkg.markdown, { shift: 1 }),
+        `<h4><code>${escapeHtml(pkg.name)}</code> <span class="muted">${escapeHtml(pkg.version ?? '')}</span></h4>`,
+        // A changesets changelog uses "## <version>" and "### Major Changes": shift by two levels.
+        renderMarkdown(pkg.markdown, { shift: 2 }),
         '</section>',
       );
     }
   }
-  parts.push('</section>');
+  parts.push('</section>', '</section>', '</div>');
   return {
     html: renderPage({ id: 'changelog', title: 'Changelog', body: parts.join('\n') }),
     pending: pending.length,

@@ -1,43 +1,51 @@
 // The deprecation calendar: every resource version of the Payroll API from the registry in
 // the bundle (x-resource-versions), as a page, an iCalendar feed and a markdown table. The
 // calendar itself is computed by the release policy tool, so the docs, the CLI and the
-// policy check agree on every date.
+// policy check agree on every date. Nothing here depends on the day of the build: the page
+// counts the days left and puts upcoming dates first in the reader's browser
+// (assets/deprecations.js), so the build can be cached.
 import { calendarIcs, calendarMarkdown, deprecationCalendar } from '@payroll-api/api-policy';
 import { escapeHtml, renderPage } from './layout.mjs';
 
 const REGISTRY = 'x-resource-versions';
 
-function daysLeftText(entry) {
-  if (entry.daysLeft === null || entry.daysLeft === undefined) return '—';
-  if (entry.daysLeft < 0) return `passed ${-entry.daysLeft} days ago`;
-  return String(entry.daysLeft);
+/**
+ * The day the registry last changed: its newest introduction date. The feed's DTSTAMP, so
+ * that the same registry always gives the same file.
+ */
+export function registryStamp(registry) {
+  const dates = Object.values(registry.resources ?? {}).flatMap((resource) => (resource?.versions ?? []).map((entry) => entry.version));
+  if (dates.length === 0) throw new Error(`the payroll bundle's ${REGISTRY} lists no resource versions`);
+  return dates.sort().at(-1);
 }
 
 /** The calendar of a bundled description: { entries, html, ics, markdown }. */
-export function deprecationFiles(doc, { today }) {
+export function deprecationFiles(doc) {
   const registry = doc?.[REGISTRY];
   if (!registry) throw new Error(`the payroll bundle has no ${REGISTRY}: rebuild it with \`pnpm --filter @payroll-api/spec build\``);
-  const entries = deprecationCalendar(registry, { today });
+  const stamp = registryStamp(registry);
+  // Sorted by obsoleteDate, versions without one last; the page script reorders by today.
+  const entries = deprecationCalendar(registry, { today: stamp });
   const scheduled = entries.filter((entry) => entry.obsoleteDate);
   const rows = entries
     .map(
-      (entry) => `<tr class="status-${escapeHtml(entry.status)}">
+      (entry) => `<tr data-obsolete="${escapeHtml(entry.obsoleteDate ?? '')}">
           <td><code>${escapeHtml(entry.resource)}</code></td>
           <td><code>${escapeHtml(entry.version)}</code></td>
           <td>${escapeHtml(entry.introduced)}</td>
           <td>${escapeHtml(entry.obsoleteDate ?? '—')}</td>
-          <td class="number">${escapeHtml(daysLeftText(entry))}</td>
+          <td class="number" data-days-left>—</td>
           <td>${escapeHtml(entry.successor ?? '—')}</td>
-          <td>${escapeHtml(entry.status)}</td>
+          <td data-status>${entry.obsoleteDate ? 'scheduled' : 'current'}</td>
           <td>${escapeHtml(entry.basis ?? '')}</td>
         </tr>`,
     )
     .join('\n        ');
   const summary = scheduled.length
-    ? `${scheduled.length} resource version${scheduled.length === 1 ? ' is' : 's are'} scheduled to stop being served. The first date is ${escapeHtml(scheduled[0].obsoleteDate)}.`
+    ? `${scheduled.length} resource version${scheduled.length === 1 ? ' has' : 's have'} a date from which ${scheduled.length === 1 ? 'it is' : 'they are'} no longer served.`
     : 'No resource version is scheduled to stop being served: every version below is served until further notice.';
   const body = `<h1>Deprecation calendar</h1>
-      <p class="lead">Every resource version of the Payroll and HR API, when it was introduced, and the date from which it is no longer served (its <code>obsoleteDate</code>). Days left are counted from ${escapeHtml(today)}, the day this site was built.</p>
+      <p class="lead">Every resource version of the Payroll and HR API, when it was introduced, and the date from which it is no longer served (its <code>obsoleteDate</code>). Upcoming dates come first; days left are counted from today.</p>
       <p id="calendar-summary">${summary}</p>
       <p class="subscribe">Subscribe in your calendar app: <a href="deprecations.ics" id="ics-link" type="text/calendar">deprecations.ics</a> (one all-day event when a version is introduced and one on its obsolete date). Also as <a href="deprecations.md">markdown</a>.</p>
       <p>When a new resource version is introduced, the version before it gets an <code>obsoleteDate</code> at least six months later; see <a href="index.html#versioning">resource versioning</a>. The Journal configuration API has no resource versions.</p>
@@ -52,8 +60,8 @@ export function deprecationFiles(doc, { today }) {
       <p class="muted">Basis <em>contract</em>: the contract names this version. Basis <em>baseline</em>: the contract names no version for the resource, so it is described at the baseline ${escapeHtml(registry.baseline ?? '')}.</p>`;
   return {
     entries,
-    html: renderPage({ id: 'deprecations', title: 'Deprecation calendar', body }),
-    ics: calendarIcs(entries, { today }),
-    markdown: `# Deprecation calendar\n\nAs of ${today}.\n\n${calendarMarkdown(entries)}`,
+    html: renderPage({ id: 'deprecations', title: 'Deprecation calendar', body, scripts: ['assets/deprecations.js'] }),
+    ics: calendarIcs(entries, { today: stamp }),
+    markdown: `# Deprecation calendar\n\nThe registry as of ${stamp}.\n\n${calendarMarkdown(entries, { dated: false })}`,
   };
 }

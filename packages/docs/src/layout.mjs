@@ -26,15 +26,21 @@ const STRICT = {
   'form-action': ["'none'"],
 };
 
-// The reference pages run Redoc, which needs exactly two relaxations, both same-origin:
+// The reference pages run Redoc, which needs two relaxations, both same-origin, and the
+// "Try it" console, which needs one more:
 // - style-src 'unsafe-inline': Redoc styles itself with styled-components, which writes
 //   generated <style> elements at run time; a static site cannot hand out per-request nonces.
 //   Scripts stay 'self' only, so no injected markup can run code.
 // - worker-src blob:: Redoc's search index runs in a Web Worker that it creates from a Blob
 //   URL built in the page (not fetched from anywhere).
+// - connect-src http: https:: the console calls the sandbox the reader chose, which no static
+//   policy can name. assets/sandbox-policy.js, the first script of the page, adds a second
+//   policy, connect-src 'self' <that origin>; a page obeys both, so connections go to the
+//   site and that one origin only. Choosing another sandbox reloads the page.
 const REFERENCE = {
   ...STRICT,
   'style-src': ["'self'", "'unsafe-inline'"],
+  'connect-src': ["'self'", 'http:', 'https:'],
   'worker-src': ['blob:'],
 };
 
@@ -44,9 +50,10 @@ export const POLICIES = { strict: STRICT, reference: REFERENCE };
 const POLICY_NOTES = {
   strict: 'Content-Security-Policy: this site\'s own files only; no inline script or style.',
   reference:
-    "Content-Security-Policy: this site's own files only, with two relaxations for Redoc. " +
+    "Content-Security-Policy: this site's own files only, with two relaxations for Redoc and one for the console. " +
     "style-src 'unsafe-inline': Redoc (styled-components) writes its generated styles into <style> elements at run time. " +
     'worker-src blob:: Redoc runs its search index in a Web Worker created from a Blob URL in the page. ' +
+    "connect-src http: https: is narrowed at once by assets/sandbox-policy.js to 'self' and the one sandbox origin the reader chose. " +
     "Scripts remain 'self' only.",
 };
 
@@ -61,6 +68,7 @@ export const NAV = [
   { href: 'index.html', label: 'Guide', id: 'guide' },
   { href: 'payroll.html', label: 'Payroll API', id: 'payroll' },
   { href: 'journal.html', label: 'Journal API', id: 'journal' },
+  { href: 'sandbox.html', label: 'Sandbox', id: 'sandbox' },
   { href: 'changelog.html', label: 'Changelog', id: 'changelog' },
   { href: 'deprecations.html', label: 'Deprecations', id: 'deprecations' },
 ];
@@ -68,14 +76,14 @@ export const NAV = [
 /**
  * A complete HTML page.
  * @param {{id: string, title: string, body: string, policy?: 'strict'|'reference',
- *   head?: string, bodyAttributes?: string, main?: boolean, root?: string}} page
- * `root` prefixes the shell's links: '' for pages at the site root, '/' for a page that can be
- * served at any depth (the 404 page).
+ *   head?: string, bodyAttributes?: string, main?: boolean, scripts?: string[]}} page
+ * Every link is relative to the site root; the server rewrites them for the 404 page, which
+ * it answers at any depth.
  */
-export function renderPage({ id, title, body, policy = 'strict', head = '', bodyAttributes = '', main = true, root = '' }) {
+export function renderPage({ id, title, body, policy = 'strict', head = '', bodyAttributes = '', main = true, scripts = [] }) {
   const nav = NAV.map(
     (item) =>
-      `<a href="${root}${item.href}"${item.id === id ? ' aria-current="page"' : ''}>${escapeHtml(item.label)}</a>`,
+      `<a href="${item.href}"${item.id === id ? ' aria-current="page"' : ''}>${escapeHtml(item.label)}</a>`,
   ).join('\n        ');
   const content = main ? `<main class="page" id="content">\n${body}\n    </main>` : body;
   return `<!doctype html>
@@ -87,17 +95,22 @@ export function renderPage({ id, title, body, policy = 'strict', head = '', body
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="referrer" content="no-referrer">
     <title>${escapeHtml(title)} · Payroll API documentation</title>
-    <link rel="icon" href="${root}assets/favicon.svg" type="image/svg+xml">
-    <link rel="stylesheet" href="${root}assets/site.css">
+    <link rel="icon" href="assets/favicon.svg" type="image/svg+xml">
+    <link rel="stylesheet" href="assets/site.css">
 ${head}  </head>
   <body data-page="${escapeHtml(id)}"${bodyAttributes ? ` ${bodyAttributes}` : ''}>
     <header class="site-header">
-      <a class="brand" href="${root}index.html">Payroll API</a>
+      <a class="brand" href="index.html">Payroll API</a>
       <nav aria-label="Site">
         ${nav}
       </nav>
+      <form class="site-search" role="search" data-index="search-index.json">
+        <input type="search" id="site-search" name="q" placeholder="Search activities, error codes, fields" aria-label="Search the documentation" autocomplete="off" spellcheck="false">
+        <ol class="search-results" id="search-results" hidden></ol>
+      </form>
     </header>
     ${content}
+${[...scripts, 'assets/search.js'].map((src) => `    <script src="${src}" defer></script>`).join('\n')}
   </body>
 </html>
 `;

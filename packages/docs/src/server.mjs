@@ -1,7 +1,10 @@
 // A small static file server for the built site: GET and HEAD only, paths confined to the
 // site folder (no traversal, no dot files, no symbolic links out of it), a content type for
-// every file the site has, and the site's 404 page for anything else.
-import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+// every file the site has, and the site's 404 page for anything else. It sends the build's
+// precompressed .br/.gz copies when the browser accepts them, caches hashed asset names for a
+// year and everything else with validators (ETag, Last-Modified, 304), as a static host
+// configured for dist/ would.
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 
@@ -60,23 +63,83 @@ export function resolveRequestPath(root, urlPath) {
   return real;
 }
 
+// Asset names carrying a content hash (see build.mjs): their content never changes.
+const HASHED_NAME = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Everything else may change with the next build: the browser revalidates (a 304 is cheap).
+const REVALIDATE = 'no-cache';
+
+/** The encodings a request accepts (q=0 refused), from Accept-Encoding. */
+export function acceptedEncodings(header = '') {
+  const accepted = new Set();
+  for (const part of String(header).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** The file to send for `file`: its .br or .gz copy when accepted and present. */
+function encodedVariant(req, file) {
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+    if ((accepted.has(encoding) || accepted.has('*')) && existsSync(file + suffix)) return { body: file + suffix, encoding };
+  }
+  return { body: file, encoding: null };
+}
+
+function validators(stat, encoding) {
+  // Weak: the same content may be sent in several encodings.
+  return { etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`, lastModified: new Date(Math.floor(stat.mtimeMs / 1000) * 1000) };
+}
+
+function notModified(req, etag, lastModified) {
+  const match = req.headers['if-none-match'];
+  if (match) return match.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && lastModified.getTime() <= since;
+}
+
 function send(req, res, status, file, extraHeaders = {}) {
   const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const size = statSync(file).size;
-  res.writeHead(status, {
+  const { body, encoding } = encodedVariant(req, file);
+  const stat = statSync(body);
+  const { etag, lastModified } = validators(stat, encoding);
+  const headers = {
     ...SECURITY_HEADERS,
     'Content-Type': type,
-    'Content-Length': size,
-    'Cache-Control': 'no-cache',
+    'Cache-Control': status === 200 && HASHED_NAME.test(file) ? IMMUTABLE : REVALIDATE,
+    Vary: 'Accept-Encoding',
+    ...(status === 200 ? { ETag: etag, 'Last-Modified': lastModified.toUTCString() } : {}),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
     ...extraHeaders,
-  });
+  };
+  if (status === 200 && notModified(req, etag, lastModified)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(status, { ...headers, 'Content-Length': stat.size });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const stream = createReadStream(file);
+  const stream = createReadStream(body);
   stream.on('error', () => res.destroy());
   stream.pipe(res);
+}
+
+/**
+ * The 404 page for a request at any depth: its links are relative to the site root, so they
+ * get the way back to it ("../" per folder of the request path).
+ */
+function sendNotFound(req, res, file, pathname) {
+  const depth = Math.max(0, pathname.split('/').length - 2);
+  const up = '../'.repeat(depth);
+  const html = readFileSync(file, 'utf8').replace(/\b(href|src|data-index)="(?![a-z]+:|\/|#)([^"]*)"/g, `$1="${up}$2"`);
+  res.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': REVALIDATE });
+  res.end(req.method === 'HEAD' ? undefined : html);
 }
 
 function plain(res, status, text, extraHeaders = {}) {
@@ -105,7 +168,7 @@ export function staticHandler(root) {
     }
     const file = resolveRequestPath(realRoot, pathname);
     if (file) send(req, res, 200, file);
-    else if (existsSync(notFound)) send(req, res, 404, notFound);
+    else if (existsSync(notFound)) sendNotFound(req, res, notFound, pathname);
     else plain(res, 404, 'Not found.\n');
   };
 }

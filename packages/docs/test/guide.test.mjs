@@ -1,7 +1,7 @@
-// The guide's examples are real: its TypeScript snippets type-check against
-// @payroll-api/client, the client quick start runs against the mock, and so do its curl
-// commands.
-import { execFile, spawn } from 'node:child_process';
+// The guide's examples are real: its TypeScript snippets and every operation's TypeScript
+// sample type-check against @payroll-api/client (one compiler run), the client quick start
+// runs against the sandbox, and so do its curl commands.
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.mjs';
+import { startMock } from './mock.mjs';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -20,47 +21,23 @@ const MOCK_PORT = '127.0.0.1:4010';
 const unescape = (html) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
 let guide;
+let site;
 let mock;
 let mockOrigin;
 
-function startMock() {
-  const bin = path.join(path.dirname(require.resolve('@payroll-api/mock/package.json')), 'bin/payroll-mock.mjs');
-  const child = spawn(process.execPath, [bin, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`the mock did not start within 30 s:\n${output}`));
-    }, 30_000);
-    const onData = (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, origin: match[1] });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the mock exited (${code}):\n${output}`));
-    });
-  });
-}
-
 beforeAll(async () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'payroll-docs-guide-'));
-  buildSite({ outDir });
+  site = buildSite({ outDir });
   guide = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   rmSync(outDir, { recursive: true, force: true });
   rmSync(SNIPPETS, { recursive: true, force: true });
   mkdirSync(SNIPPETS, { recursive: true });
-  ({ child: mock, origin: mockOrigin } = await startMock());
+  mock = await startMock();
+  mockOrigin = mock.origin;
 });
 
-afterAll(() => {
-  if (mock && mock.exitCode === null) mock.kill('SIGTERM');
+afterAll(async () => {
+  await mock?.stop();
 });
 
 function snippets() {
@@ -68,9 +45,17 @@ function snippets() {
 }
 
 describe('guide', () => {
-  it('has TypeScript snippets that type-check against @payroll-api/client', async () => {
+  it('has TypeScript snippets, and every operation a TypeScript sample, that type-check against @payroll-api/client', async () => {
     const all = snippets();
     expect(all.map((s) => s.name).sort()).toEqual(['auth', 'client', 'export']);
+    let samples = 0;
+    for (const [api, list] of Object.entries(site.samples)) {
+      for (const sample of list) {
+        writeFileSync(path.join(SNIPPETS, `sample-${api}-${sample.operationId}.ts`), `${sample.typescript}\nexport {};\n`);
+        samples += 1;
+      }
+    }
+    expect(samples).toBeGreaterThan(80);
     for (const { name, code } of all) {
       // A snippet that continues the quick start uses its `payroll` client.
       const prelude = /\bconst payroll\b/.test(code) ? '' : "declare const payroll: import('@payroll-api/client').PayrollClient;\n";
@@ -108,7 +93,7 @@ describe('guide', () => {
   it('runs the export snippet against the mock', async () => {
     const { code } = snippets().find((s) => s.name === 'export');
     const ts = require('typescript');
-    const prelude = `import { createPayrollClient } from '@payroll-api/client';\nconst payroll = createPayrollClient({ baseUrl: '${mockOrigin}/v2', auth: 'test-token' });\n`;
+    const prelude = `import { createPayrollClient } from '@payroll-api/client';\nconst payroll = createPayrollClient({ baseUrl: '${mockOrigin}/v2', auth: 'demo-token' });\n`;
     const js = ts.transpileModule(`${prelude}${code}\nconsole.log(JSON.stringify({ fileName: file.fileName, contentType: file.contentType, bytes: file.bytes.length }));\n`, {
       compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
     }).outputText;

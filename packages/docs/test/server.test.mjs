@@ -2,23 +2,24 @@
 // asking for a file outside the site.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveRequestPath, startServer } from '../src/server.mjs';
+import { acceptedEncodings, resolveRequestPath, startServer } from '../src/server.mjs';
 
 let base;
 let site;
 let server;
 
 /** A raw request: the path is sent exactly as given (fetch would normalise "..", "%2e"). */
-function raw(method, rawPath) {
+function raw(method, rawPath, headers = {}) {
   return new Promise((resolve, reject) => {
     const url = new URL(server.url);
-    const req = request({ host: url.hostname, port: url.port, method, path: rawPath, timeout: 5000 }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, method, path: rawPath, headers, timeout: 5000 }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes: Buffer.concat(chunks), body: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', reject);
@@ -34,7 +35,12 @@ beforeAll(async () => {
   writeFileSync(path.join(base, 'secret.txt'), 'outside the site');
   writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>home</title>');
   writeFileSync(path.join(site, 'guide', 'index.html'), '<!doctype html><title>guide</title>');
-  writeFileSync(path.join(site, '404.html'), '<!doctype html><title>not found</title>');
+  writeFileSync(path.join(site, '404.html'), '<!doctype html><title>not found</title><link href="assets/site.css"><a href="index.html">home</a><a href="https://example.com/x">out</a><a href="#top">top</a>');
+  // A hashed asset with its precompressed copies, as the build writes them.
+  const script = 'console.log("hashed");'.repeat(100);
+  writeFileSync(path.join(site, 'assets', 'app.0123456789.js'), script);
+  writeFileSync(path.join(site, 'assets', 'app.0123456789.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(site, 'assets', 'app.0123456789.js.gz'), gzipSync(script));
   writeFileSync(path.join(site, 'assets', 'site.css'), 'body{}');
   writeFileSync(path.join(site, 'assets', 'app.js'), '1;');
   writeFileSync(path.join(site, 'feed.ics'), 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
@@ -113,5 +119,56 @@ describe('docs server', () => {
 
   it('refuses to start without a built site', async () => {
     await expect(startServer({ root: path.join(base, 'nope'), port: 0 })).rejects.toThrow(/build the site first/);
+  });
+});
+
+describe('compression and caching', () => {
+  const script = 'console.log("hashed");'.repeat(100);
+
+  it('sends the precompressed copy the browser accepts, brotli first', async () => {
+    const br = await raw('GET', '/assets/app.0123456789.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(script);
+    const gz = await raw('GET', '/assets/app.0123456789.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.bytes).toString()).toBe(script);
+    const plain = await raw('GET', '/assets/app.0123456789.js', { 'accept-encoding': 'br;q=0, identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(Number(br.headers['content-length'])).toBeLessThan(script.length / 10);
+  });
+
+  it('caches hashed names for a year and revalidates the rest', async () => {
+    const hashed = await raw('GET', '/assets/app.0123456789.js');
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await raw('GET', '/index.html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(new Date(page.headers['last-modified']).getTime()).toBeGreaterThan(0);
+    const again = await raw('GET', '/index.html', { 'if-none-match': page.headers.etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    const since = await raw('GET', '/index.html', { 'if-modified-since': page.headers['last-modified'] });
+    expect(since.status).toBe(304);
+    const changed = await raw('GET', '/index.html', { 'if-none-match': 'W/"other"' });
+    expect(changed.status).toBe(200);
+  });
+
+  it('gives the 404 page the way back to the site root from any depth', async () => {
+    const top = await raw('GET', '/missing.html');
+    expect(top.body).toContain('<a href="index.html">');
+    const deep = await raw('GET', '/a/b/missing.html');
+    expect(deep.status).toBe(404);
+    expect(deep.body).toContain('<link href="../../assets/site.css">');
+    expect(deep.body).toContain('<a href="../../index.html">');
+    expect(deep.body).toContain('<a href="https://example.com/x">');
+    expect(deep.body).toContain('<a href="#top">');
+  });
+
+  it('reads Accept-Encoding with its q-values', () => {
+    expect([...acceptedEncodings('gzip;q=0.5, br;q=0, *;q=0')]).toEqual(['gzip']);
+    expect([...acceptedEncodings('')]).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { calendarIcs, calendarMarkdown, deprecationCalendar } from '../src/calendar.mjs';
+import { archiveRelease, releasedVersion } from '../src/changelog.mjs';
 import { runCheck } from '../src/check.mjs';
 import { todayUtc } from '../src/dates.mjs';
 import { changesetVersion, snapshot } from '../src/release.mjs';
@@ -23,7 +24,7 @@ const USAGE = `usage: api-policy <command> [options]
   snapshot  write the baseline (tools/api-policy/baseline/<api>.json) from spec/dist
   version   <resource> <yyyy-MM-dd>: scaffold a new resource version in the spec sources
   calendar  print the deprecation calendar: --format md|ics, --api payroll|journal, --out <file>
-  release   check, then changeset version, then snapshot (the real counterpart of release:dry)
+  release   check, then changeset version, then snapshot and archive the release (the real counterpart of release:dry)
   common:   --root <repository>, --api payroll|journal`;
 
 function fail(message, code = 2) {
@@ -151,7 +152,10 @@ async function main(argv) {
       if (!result.ok) fail('the policy check fails; nothing was versioned', 1);
       changesetVersion(root);
       for (const file of snapshot({ root })) process.stdout.write(`api-policy: baseline ${file}\n`);
-      process.stdout.write('api-policy: versioned and re-snapshotted; review, commit, then publish (pnpm changeset publish).\n');
+      // The released descriptions are kept per version: the docs' API changelog compares each
+      // release with the one before it.
+      for (const file of archiveRelease({ root, version: releasedVersion(root), date: today })) process.stdout.write(`api-policy: release ${file}\n`);
+      process.stdout.write('api-policy: versioned, re-snapshotted and archived; review, commit, then publish (pnpm changeset publish).\n');
       return 0;
     }
     default:

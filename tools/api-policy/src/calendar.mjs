@@ -52,8 +52,11 @@ function mdCell(text) {
   return String(text ?? '').replaceAll('|', '\\|');
 }
 
-/** A markdown table of the calendar entries. */
-export function calendarMarkdown(entries) {
+/**
+ * A markdown table of the calendar entries. `dated: false` leaves out the columns that depend
+ * on the day it is read (days left, status), for a file published once and read for months.
+ */
+export function calendarMarkdown(entries, { dated = true } = {}) {
   const deprecated = entries.filter((e) => e.obsoleteDate !== null);
   const lines = [];
   lines.push(
@@ -62,12 +65,12 @@ export function calendarMarkdown(entries) {
       : `${deprecated.length} resource version${deprecated.length === 1 ? ' has' : 's have'} an obsoleteDate. A version is served until the day before it; its successor is served from its own date.`,
     '',
   );
-  lines.push('| resource | version | introduced | obsolete from | days left | successor | status | basis |');
-  lines.push('|---|---|---|---|---|---|---|---|');
+  const columns = ['resource', 'version', 'introduced', 'obsolete from', ...(dated ? ['days left'] : []), 'successor', ...(dated ? ['status'] : []), 'basis'];
+  lines.push(`| ${columns.join(' | ')} |`);
+  lines.push(`|${columns.map(() => '---').join('|')}|`);
   for (const e of entries) {
-    lines.push(
-      `| \`${mdCell(e.resource)}\` | ${e.version} | ${e.introduced} | ${e.obsoleteDate ?? '—'} | ${e.daysLeft ?? '—'} | ${e.successor ?? '—'} | ${e.status} | ${mdCell(e.basis ?? '')} |`,
-    );
+    const cells = [`\`${mdCell(e.resource)}\``, e.version, e.introduced, e.obsoleteDate ?? '—', ...(dated ? [e.daysLeft ?? '—'] : []), e.successor ?? '—', ...(dated ? [e.status] : []), mdCell(e.basis ?? '')];
+    lines.push(`| ${cells.join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -9,3 +9,4 @@ export { CHANGE_RULES, POLICY_RULES, SUPPORT_MONTHS, citeChange } from './rules.
 export { compareSchemas, flatten, resolveRef, deref } from './schema-diff.mjs';
 export { scaffoldVersion } from './scaffold.mjs';
 export { snapshot, dryRelease, inspectTarball, listTarball, exportTargets } from './release.mjs';
+export { apiChangelog, apiReleases, archiveRelease, classify, releasedVersion, CHANGELOG_GROUPS } from './changelog.mjs';

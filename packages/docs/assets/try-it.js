@@ -1,0 +1,163 @@
+// "Try it": a console under every operation of the reference. It starts from the operation's
+// sample request (path parameters with ids from the sandbox's seed, the operation's own
+// versioned Accept and Content-Type, the example body), sends it to the sandbox chosen in the
+// sandbox bar with the bearer token, and shows the status, the headers and the body.
+(function () {
+  'use strict';
+  var ORIGIN_KEY = 'payroll-docs:sandbox-origin';
+  var TOKEN_KEY = 'payroll-docs:sandbox-token';
+  var html = document.documentElement;
+  var root = document.getElementById('redoc');
+  var bar = document.getElementById('sandbox-bar');
+  if (!root || !bar) return;
+
+  function stored(key, fallback) {
+    try {
+      return window.localStorage.getItem(key) || fallback;
+    } catch (error) {
+      return fallback;
+    }
+  }
+  function store(key, value) {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch (error) {
+      // storage refused (private mode): the value lasts for this page only
+    }
+  }
+
+  var data = null;
+  var origin = html.getAttribute('data-sandbox-origin');
+  bar.elements.origin.value = origin;
+  bar.elements.token.value = stored(TOKEN_KEY, bar.elements.token.value);
+  bar.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var chosen;
+    try {
+      chosen = new URL(bar.elements.origin.value).origin;
+    } catch (error) {
+      bar.elements.origin.setCustomValidity('An address such as http://127.0.0.1:4010');
+      bar.reportValidity();
+      return;
+    }
+    store(TOKEN_KEY, bar.elements.token.value.trim());
+    if (chosen !== origin) {
+      store(ORIGIN_KEY, chosen);
+      // The page's connection policy names the old origin: a reload sets the new one.
+      window.location.reload();
+    }
+  });
+
+  function element(tag, attributes, text) {
+    var node = document.createElement(tag);
+    for (var name in attributes) node.setAttribute(name, attributes[name]);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function field(form, label, name, value, multiline) {
+    var wrapper = element('label', { class: 'try-field' });
+    wrapper.appendChild(element('span', {}, label));
+    var input = element(multiline ? 'textarea' : 'input', { name: name, spellcheck: 'false', autocomplete: 'off' });
+    if (multiline) input.rows = Math.min(14, Math.max(4, value.split('\n').length));
+    input.value = value;
+    wrapper.appendChild(input);
+    form.appendChild(wrapper);
+    return input;
+  }
+
+  function send(operation, form, output) {
+    var path = operation.path.replace(/\{(\w+)\}/g, function (_, name) {
+      return encodeURIComponent(form.elements['path.' + name].value);
+    });
+    var query = form.elements.query.value.trim();
+    var url = origin + data.base + path + (query ? (query.charAt(0) === '?' ? query : '?' + query) : '');
+    var headers = { Authorization: 'Bearer ' + bar.elements.token.value.trim() };
+    if (form.elements.accept.value.trim()) headers.Accept = form.elements.accept.value.trim();
+    var init = { method: operation.method, headers: headers };
+    if (form.elements.body) {
+      headers['Content-Type'] = form.elements.contentType.value.trim();
+      init.body = form.elements.body.value;
+    }
+    output.hidden = false;
+    output.setAttribute('data-state', 'sending');
+    output.textContent = operation.method + ' ' + url + ' …';
+    var started = performance.now();
+    fetch(url, init)
+      .then(function (response) {
+        return response.text().then(function (text) {
+          var lines = [];
+          response.headers.forEach(function (value, name) {
+            lines.push(name + ': ' + value);
+          });
+          var shown = text;
+          try {
+            shown = JSON.stringify(JSON.parse(text), null, 2);
+          } catch (error) {
+            // not JSON: shown as it came
+          }
+          output.textContent = '';
+          output.setAttribute('data-state', 'done');
+          output.setAttribute('data-status', String(response.status));
+          output.appendChild(element('p', { class: 'try-status' }, response.status + ' ' + response.statusText + ' · ' + Math.round(performance.now() - started) + ' ms'));
+          output.appendChild(element('pre', { class: 'try-headers' }, lines.sort().join('\n')));
+          output.appendChild(element('pre', { class: 'try-body' }, shown || '(no body)'));
+        });
+      })
+      .catch(function (error) {
+        output.setAttribute('data-state', 'failed');
+        output.textContent =
+          'No answer from ' + origin + ' (' + error.message + '). Is the sandbox running (pnpm start) and is this its address? ' +
+          'The page may only connect to the sandbox chosen above.';
+      });
+  }
+
+  function consoleFor(id, operation) {
+    var box = element('details', { class: 'try-it', 'data-try': id });
+    box.appendChild(element('summary', {}, 'Try it in the sandbox'));
+    var form = element('form', { class: 'try-form' });
+    for (var name in operation.pathParams) field(form, name + ' (path)', 'path.' + name, operation.pathParams[name]);
+    field(form, 'Query', 'query', '');
+    field(form, 'Accept', 'accept', operation.accept || '');
+    if (operation.contentType) {
+      field(form, 'Content-Type', 'contentType', operation.contentType);
+      field(form, 'Body', 'body', operation.body === null ? '' : JSON.stringify(operation.body, null, 2), true);
+    }
+    var button = element('button', { type: 'submit' }, 'Send ' + operation.method);
+    form.appendChild(button);
+    var output = element('div', { class: 'try-output', 'aria-live': 'polite' });
+    output.hidden = true;
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      send(operation, form, output);
+    });
+    box.appendChild(form);
+    box.appendChild(output);
+    return box;
+  }
+
+  function attach() {
+    for (var id in data.operations) {
+      var section = document.getElementById('operation/' + id);
+      if (!section || section.querySelector('[data-try]')) continue;
+      var heading = section.querySelector('h2');
+      if (!heading) continue;
+      heading.parentNode.insertBefore(consoleFor(id, data.operations[id]), heading.nextSibling);
+    }
+    html.setAttribute('data-try-it', 'ready');
+  }
+
+  fetch(root.getAttribute('data-console'))
+    .then(function (response) {
+      if (!response.ok) throw new Error('HTTP ' + response.status);
+      return response.json();
+    })
+    .then(function (json) {
+      data = json;
+      if (html.getAttribute('data-redoc') === 'ready') attach();
+      else document.addEventListener('redoc-ready', attach, { once: true });
+    })
+    .catch(function (error) {
+      console.error('The "Try it" console could not load its requests: ' + error.message);
+    });
+})();

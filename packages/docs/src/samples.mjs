@@ -1,0 +1,183 @@
+// What a reader needs to call an operation, generated from the description and the sandbox's
+// seed: the request (path filled with ids that exist in the seed, the operation's own
+// versioned Accept and Content-Type, the body of its request example), a curl command and a
+// TypeScript call with @payroll-api/client. The reference shows the samples, the "Try it"
+// console starts from the same request, and the docs tests run the very same curls.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { deref, operationsOf } from '@payroll-api/openapi-bundle';
+
+const require = createRequire(import.meta.url);
+
+/** The sandbox that `pnpm start` runs beside the docs, and the token the samples send. */
+export const SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
+export const SAMPLE_TOKEN = 'demo-token';
+
+/** Where each API's paths hang off the sandbox origin: payroll's {base_url} is the host plus /v2. */
+export const API_BASES = { payroll: '/v2', journal: '' };
+const CLIENT_FACTORIES = { payroll: 'createPayrollClient', journal: 'createJournalClient' };
+
+function mockFile(relative) {
+  try {
+    return path.join(path.dirname(require.resolve('@payroll-api/mock/package.json')), relative);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The sandbox's seed (packages/mock/src/sandbox/seed/), bundled from its TypeScript source
+ * and run: { ids: SEED_IDS (the well-known ids), collections: { <name>: [doc] } }. Read at
+ * build time, so that the samples follow the seed as it grows.
+ */
+export function readSeed() {
+  const dir = mockFile('src/sandbox/seed');
+  if (!dir || !existsSync(path.join(dir, 'index.ts'))) return { ids: {}, collections: {} };
+  const esbuild = require('esbuild');
+  const result = esbuild.buildSync({
+    stdin: { contents: "export { seedSnapshot } from './index.ts';\nexport { SEED_IDS } from './ids.ts';\n", resolveDir: dir, loader: 'ts' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+  });
+  const module = { exports: {} };
+  try {
+    new Function('module', 'exports', 'require', result.outputFiles[0].text)(module, module.exports, require);
+    const { seedSnapshot, SEED_IDS } = module.exports;
+    return { ids: { ...SEED_IDS }, collections: seedSnapshot().collections };
+  } catch (error) {
+    throw new Error(`the sandbox's seed (${dir}) could not be run: ${error.message}`);
+  }
+}
+
+const plural = (name) => (/y$/.test(name) ? `${name.slice(0, -1)}ies` : `${name}s`);
+
+/**
+ * The seed's id for a path parameter: the well-known id named like it (`employerId` →
+ * SEED_IDS.employer), else the first entity of the collection named like it (`costCenterId` →
+ * journalCostCenters), preferring an entity at the deepest `level` the path names (the journal's
+ * wage model and payroll administration levels). Null when the seed has none.
+ */
+export function seedValue(parameterName, pathTemplate, seed) {
+  const key = parameterName.replace(/Id$/, '');
+  if (key === parameterName) return null;
+  if (seed.ids[key]) return seed.ids[key];
+  const wanted = plural(key).toLowerCase();
+  const names = Object.keys(seed.collections).filter((name) => name.toLowerCase().endsWith(wanted));
+  names.sort((a, b) => a.length - b.length);
+  const docs = names.flatMap((name) => seed.collections[name]).filter((doc) => typeof doc?.id === 'string');
+  if (docs.length === 0) return null;
+  const lowerPath = pathTemplate.toLowerCase();
+  // The deepest level the path names wins: /providers/wagemodels/… is the wage model level.
+  const depth = (doc) => (typeof doc.level === 'string' ? lowerPath.lastIndexOf(`/${doc.level.toLowerCase()}s/`) : -1);
+  return docs.reduce((best, doc) => (depth(doc) > depth(best) ? doc : best), docs[0]).id;
+}
+
+/** The value of a path parameter: from the seed, else the description's example. */
+export function pathValue(parameter, pathTemplate, seed) {
+  const fromSeed = seedValue(parameter.name, pathTemplate, seed);
+  if (fromSeed) return { value: fromSeed, fromSeed: true };
+  const example = parameter.example ?? parameter.schema?.example ?? Object.values(parameter.examples ?? {})[0]?.value;
+  if (example !== undefined) return { value: String(example), fromSeed: false };
+  const schema = parameter.schema ?? {};
+  if (schema.format === 'uuid') return { value: '00000000-0000-4000-8000-000000000000', fromSeed: false };
+  if (schema.format === 'date') return { value: '2024-01-01', fromSeed: false };
+  return { value: '1', fromSeed: false };
+}
+
+function firstExample(doc, media) {
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = Object.values(media.examples ?? {})[0];
+  return first === undefined ? undefined : deref(doc, first)?.value;
+}
+
+/** The JSON media type a sample sends or asks for: the newest version (keys list newest first). */
+function jsonMediaType(content) {
+  const keys = Object.keys(content ?? {});
+  return keys.find((key) => /^application\/json\b/.test(key)) ?? null;
+}
+
+const shellQuote = (text) => `'${String(text).replaceAll("'", "'\\''")}'`;
+
+/** A value as TypeScript source: single-quoted strings, bare keys where they are names. */
+export function tsLiteral(value, indent = '') {
+  if (value === null || typeof value !== 'object') {
+    return typeof value === 'string' ? `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'` : JSON.stringify(value);
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${inner}${tsLiteral(item, inner)},`).join('\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return '{}';
+  const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : tsLiteral(name));
+  return `{\n${entries.map(([name, item]) => `${inner}${key(name)}: ${tsLiteral(item, inner)},`).join('\n')}\n${indent}}`;
+}
+
+/** The request, curl and TypeScript of every operation of one API. */
+export function operationSamples(api, doc, seed = readSeed()) {
+  const samples = [];
+  for (const { path: template, method, pathItem, operation } of operationsOf(doc)) {
+    const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(doc, p));
+    const pathParams = {};
+    let allFromSeed = true;
+    for (const parameter of parameters.filter((p) => p.in === 'path')) {
+      const { value, fromSeed } = pathValue(parameter, template, seed);
+      pathParams[parameter.name] = value;
+      allFromSeed &&= fromSeed;
+    }
+    const filled = template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(pathParams[name] ?? name));
+    const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2/.test(status));
+    const successResponse = deref(doc, success?.[1]);
+    const accept = jsonMediaType(successResponse?.content) ?? (api === 'journal' ? 'application/json' : null);
+    const requestBody = deref(doc, operation.requestBody);
+    const contentType = jsonMediaType(requestBody?.content);
+    const body = contentType ? firstExample(doc, requestBody.content[contentType]) : undefined;
+    const url = `${SANDBOX_ORIGIN}${API_BASES[api]}${filled}`;
+
+    const curl = [`curl -X ${method.toUpperCase()} ${shellQuote(url)}`, `-H ${shellQuote(`Authorization: Bearer ${SAMPLE_TOKEN}`)}`];
+    if (accept) curl.push(`-H ${shellQuote(`Accept: ${accept}`)}`);
+    if (contentType) curl.push(`-H ${shellQuote(`Content-Type: ${contentType}`)}`);
+    if (body !== undefined) curl.push(`--data ${shellQuote(JSON.stringify(body))}`);
+
+    const factory = CLIENT_FACTORIES[api];
+    const init = [];
+    if (Object.keys(pathParams).length) {
+      init.push(`  params: { path: { ${Object.entries(pathParams).map(([name, value]) => `${name}: ${tsLiteral(value)}`).join(', ')} } },`);
+    }
+    if (body !== undefined) init.push(`  body: ${tsLiteral(body, '  ')},`);
+    const typescript = [
+      `import { ${factory}, unwrap } from '@payroll-api/client';`,
+      '',
+      `const ${api} = ${factory}({ baseUrl: '${SANDBOX_ORIGIN}${API_BASES[api]}', auth: '${SAMPLE_TOKEN}' });`,
+      '',
+      `// ${operation.operationId}: unwrap() gives the response body, or throws the ApiError of a non-2xx answer.`,
+      `const result = unwrap(await ${api}.${method.toUpperCase()}('${template}'${init.length ? `, {\n${init.join('\n')}\n}` : ''}));`,
+      'console.log(result);',
+    ].join('\n');
+
+    samples.push({
+      api,
+      operationId: operation.operationId,
+      method: method.toUpperCase(),
+      path: template,
+      pathParams,
+      allFromSeed,
+      url,
+      accept,
+      contentType,
+      body,
+      successStatus: success ? success[0] : null,
+      statuses: Object.keys(operation.responses ?? {}),
+      curl: curl.join(' \\\n  '),
+      typescript,
+    });
+  }
+  return samples;
+}

@@ -1,0 +1,222 @@
+// What the build generates from the descriptions, the seed and the catalogues: samples, the
+// reading copy, the error-code catalogue, the rule pages, the search index and the API
+// changelog.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiChangelog, archiveRelease } from '@payroll-api/api-policy';
+import { operationsOf } from '@payroll-api/openapi-bundle';
+import { afterAll, describe, expect, it } from 'vitest';
+import { errorCodes, errorCodesPage, searchIndex } from '../src/catalogue.mjs';
+import { changelogPage } from '../src/changelog.mjs';
+import { sandboxPage, sectionsOf } from '../src/guides.mjs';
+import { APIS, readingCopy } from '../src/reference.mjs';
+import { readRules, rulesPage, stepCurl } from '../src/rules.mjs';
+import { operationSamples, readSeed, seedValue } from '../src/samples.mjs';
+
+const require = createRequire(import.meta.url);
+const bundle = (api) => JSON.parse(readFileSync(require.resolve(`@payroll-api/spec/${api}.json`), 'utf8'));
+const payroll = bundle('payroll');
+const journal = bundle('journal');
+const temp = [];
+afterAll(() => temp.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('samples', () => {
+  const seed = readSeed();
+  const ids = seed.ids;
+  const samples = operationSamples('payroll', payroll, seed);
+
+  it('read the seed from the sandbox source: its well-known ids and its entities', () => {
+    expect(Object.keys(ids).length).toBeGreaterThan(0);
+    for (const id of Object.values(ids)) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seed.collections.employers.map((doc) => doc.id)).toContain(ids.employer);
+  });
+
+  it('take each path parameter from the seed: well-known ids first, then the collection named like it, at the level the path names', () => {
+    const fixture = {
+      ids: { employer: 'E' },
+      collections: { employers: [{ id: 'E2' }], journalCostCenters: [{ id: 'P', level: 'provider' }, { id: 'W', level: 'wageModel' }], categories: [{ id: 'C' }] },
+    };
+    expect(seedValue('employerId', '/v2/x/{employerId}', fixture)).toBe('E');
+    expect(seedValue('costCenterId', '/journal/providers/wagemodels/journalprofiles/costcenters/{costCenterId}', fixture)).toBe('W');
+    expect(seedValue('costCenterId', '/journal/other/{costCenterId}', fixture)).toBe('P');
+    expect(seedValue('categoryId', '/x/{categoryId}', fixture)).toBe('C');
+    expect(seedValue('version', '/x/{version}', fixture)).toBeNull();
+  });
+
+  it('cover every operation, with seed ids, the double /v2, the token and the newest served version', () => {
+    expect(samples.map((s) => s.operationId).sort()).toEqual([...operationsOf(payroll)].map((o) => o.operation.operationId).sort());
+    const employees = samples.find((s) => s.operationId === 'GetEmployeesByEmployerId');
+    expect(employees.url).toBe(`http://127.0.0.1:4010/v2/v2/providers/employers/${ids.employer}/employees`);
+    expect(employees.pathParams).toEqual({ employerId: ids.employer });
+    expect(employees.allFromSeed).toBe(true);
+    expect(employees.curl).toContain("-H 'Authorization: Bearer demo-token'");
+    expect(employees.curl).toContain("-H 'Accept: application/json;version=2021-03-29'");
+    expect(employees.typescript).toContain(`payroll.GET('/v2/providers/employers/{employerId}/employees', {\n  params: { path: { employerId: '${ids.employer}' } },`);
+    for (const sample of samples) {
+      // The Accept of each sample is one of the versions its success response serves.
+      const { operation } = [...operationsOf(payroll)].find((o) => o.operation.operationId === sample.operationId);
+      const success = Object.entries(operation.responses).find(([status]) => /^2/.test(status))?.[1];
+      const content = success.$ref ? payroll.components.responses[success.$ref.split('/').at(-1)].content : success.content;
+      if (sample.accept) expect(Object.keys(content ?? {}), sample.operationId).toContain(sample.accept);
+      if (sample.contentType) {
+        expect(sample.contentType, sample.operationId).toMatch(/^application\/json;version=\d{4}-\d{2}-\d{2}$/);
+        expect(sample.curl).toContain(`-H 'Content-Type: ${sample.contentType}'`);
+      }
+    }
+  });
+
+  it('journal samples address /journal paths without a version', () => {
+    const samplesJ = operationSamples('journal', journal, seed);
+    const list = samplesJ.find((s) => s.operationId === 'GetJournalProfilesByWageModelId') ?? samplesJ.find((s) => s.path.includes('{wageModelId}'));
+    expect(list.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:4010/journal/.*${ids.wageModel}`));
+    expect(list.accept).toBe('application/json');
+  });
+});
+
+describe('reading copy', () => {
+  const copy = readingCopy(payroll, operationSamples('payroll', payroll));
+
+  it('adds curl and TypeScript samples to every operation and a badge to every path the contract does not give', () => {
+    let badges = 0;
+    for (const { pathItem, operation } of operationsOf(copy)) {
+      expect(operation['x-codeSamples'].map((s) => s.label)).toEqual(['curl', 'TypeScript']);
+      const source = operation['x-path-source'] ?? pathItem['x-path-source'];
+      if (source === 'inferred' || source === 'published') {
+        badges += 1;
+        expect(operation['x-badges'][0].name).toMatch(/^Path (inferred|from the published service)$/);
+        expect(operation.description).toContain('href="index.html#path-sources"');
+      } else {
+        expect(operation['x-badges']).toBeUndefined();
+      }
+    }
+    expect(badges).toBeGreaterThan(0);
+    expect(copy.info.description).toMatch(/\n# Authentication\n[\s\S]*<SecurityDefinitions \/>/);
+    // The bundle itself is untouched.
+    expect(JSON.stringify(payroll)).not.toContain('x-codeSamples');
+  });
+});
+
+describe('journal error codes', () => {
+  it('lists every code the description names, with its operations and meaning', () => {
+    const codes = errorCodes(journal);
+    const named = new Set(JSON.stringify(journal).match(/API_Journa(?:a)?l_\w+/g));
+    expect(codes.map((c) => c.code).sort()).toEqual([...named].sort());
+    for (const code of codes) {
+      expect(code.operations.length, code.code).toBeGreaterThan(0);
+      expect(code.meaning, code.code).toBeTruthy();
+    }
+    const page = errorCodesPage(journal).html;
+    expect(page).toContain('id="API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel"');
+    expect(page).toMatch(/journal\.html#operation\/PostCostCenterAtWageModelLevelByJournalProfileId/);
+  });
+});
+
+describe('rule pages', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'payroll-docs-rules-'));
+  temp.push(dir);
+  const file = path.join(dir, 'journal.yaml');
+  writeFileSync(
+    file,
+    `# cost centers
+- id: API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel
+  title: Cost center code already used at provider level
+  meaning: A code is unique across levels.
+  contract: { document: journal, section: '7', quote: 'Every 400 validation error is identified by one of the codes below.' }
+  operations: [PostCostCenterAtWageModelLevelByJournalProfileId]
+  status: 400
+  messageType: BrokenBusinessRule
+  steps:
+    - method: POST
+      path: /journal/providers/wagemodels/journalprofiles/abc/costcenters
+      accept: application/json
+      contentType: application/json
+      body: { code: "CC-1'0", description: Sales }
+      expect: { status: 400, code: API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel }
+`,
+  );
+
+  it('render each entry with its contract quote, operations and a runnable curl per step', () => {
+    const rules = readRules('journal', file);
+    expect(rules).toHaveLength(1);
+    const html = rulesPage({ api: 'journal', title: 'Journal rules' }, rules);
+    expect(html).toContain('id="API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel"');
+    expect(html).toContain('Every 400 validation error is identified by one of the codes below.');
+    expect(html).toContain('journal.html#operation/PostCostCenterAtWageModelLevelByJournalProfileId');
+    expect(stepCurl(rules[0].steps[0])).toBe(
+      "curl -X POST 'http://127.0.0.1:4010/journal/providers/wagemodels/journalprofiles/abc/costcenters' \\\n  -H 'Authorization: Bearer rules-demo' \\\n  -H 'Accept: application/json' \\\n  -H 'Content-Type: application/json' \\\n  --data '{\"code\":\"CC-1'\\''0\",\"description\":\"Sales\"}'",
+    );
+    const page = errorCodesPage(journal, new Map(rules.map((rule) => [rule.id, rule]))).html;
+    expect(page).toContain('journal-rules.html#API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel');
+  });
+
+  it('name the entry that is malformed', () => {
+    writeFileSync(path.join(dir, 'bad.yaml'), '- id: x\n  steps: [{ method: GET }]\n');
+    expect(() => readRules('journal', path.join(dir, 'bad.yaml'))).toThrow(/entry 1 \(x\): every step has a method, a path and expect\.status/);
+    writeFileSync(path.join(dir, 'twice.yaml'), '- id: x\n  steps: [{ method: GET, path: /a, expect: { status: 200 } }]\n- id: x\n  steps: [{ method: GET, path: /a, expect: { status: 200 } }]\n');
+    expect(() => readRules('journal', path.join(dir, 'twice.yaml'))).toThrow(/entry 2 \(x\): the id is used twice/);
+  });
+});
+
+describe('sandbox page', () => {
+  it('renders the mock README sections about the sandbox', () => {
+    const readme = '# mock\n\n## Install\n\nnpm i\n\n## Sandbox: isolation per token\n\nEach token has its own data.\n\n## Reset and snapshots\n\n`POST /__sandbox/reset`\n';
+    expect(sectionsOf(readme, /sandbox|reset/i)).toHaveLength(2);
+    const html = sandboxPage(readme);
+    expect(html).toContain('Each token has its own data.');
+    expect(html).toContain('<code>POST /__sandbox/reset</code>');
+    expect(html).not.toContain('npm i');
+  });
+});
+
+describe('search index', () => {
+  it('holds activity names, error codes and field names', () => {
+    const codes = errorCodes(journal);
+    const { entries } = searchIndex({ apis: APIS.map((api) => ({ api, doc: api.id === 'payroll' ? payroll : journal })), codes, rules: [], pages: [] });
+    const find = (kind, name) => entries.find((e) => e.kind === kind && e.name === name);
+    expect(find('operation', 'GetEmployeesByEmployerId').href).toBe('payroll.html#operation/GetEmployeesByEmployerId');
+    expect(find('error code', 'API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel').href).toBe('errors.html#API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel');
+    expect(find('field', 'companyName').href).toMatch(/^payroll\.html#operation\//);
+  });
+});
+
+describe('API changelog', () => {
+  it('compares each release with the one before and the working descriptions with the last release', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'payroll-docs-api-changelog-'));
+    temp.push(root);
+    const widget = (extra = {}) => ({
+      openapi: '3.1.0',
+      info: { title: 'w', version: '1' },
+      paths: {
+        '/v2/widgets': {
+          get: {
+            operationId: 'GetWidgets',
+            responses: { 200: { description: 'ok', content: { 'application/json;version=2020-01-01': { schema: { type: 'object', properties: { id: { type: 'string' }, ...extra } } } } } },
+          },
+        },
+      },
+    });
+    const write = (file, doc) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), JSON.stringify(doc));
+    };
+    write('tools/api-policy/baseline/payroll.json', widget());
+    archiveRelease({ root, version: '0.1.0', date: '2026-01-01', apis: ['payroll'] });
+    write('tools/api-policy/baseline/payroll.json', widget({ name: { type: 'string' } }));
+    archiveRelease({ root, version: '0.2.0', date: '2026-02-01', apis: ['payroll'] });
+    write('spec/dist/payroll.json', widget({ name: { type: 'string' }, size: { type: 'integer' } }));
+
+    const entries = apiChangelog({ root, today: '2026-03-01', apis: ['payroll'] });
+    expect(entries.map((e) => (e.upcoming ? 'upcoming' : e.version))).toEqual(['upcoming', '0.2.0', '0.1.0']);
+    expect(entries[0].apis[0].groups['non-breaking'].map((f) => f.element)).toEqual(['size']);
+    expect(entries[1].apis[0].groups['non-breaking'].map((f) => f.element)).toEqual(['name']);
+    expect(entries[2].apis[0].first).toBe(true);
+
+    writeFileSync(path.join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
+    const html = changelogPage(root, entries).html;
+    expect(html.indexOf('id="api-upcoming"')).toBeLessThan(html.indexOf('id="api-0.2.0"'));
+    expect(html).toMatch(/id="api-upcoming"[\s\S]*Non-breaking changes[\s\S]*size[\s\S]*NB-FIELD/);
+    expect(html).toContain('id="package-changes"');
+  });
+});
