@@ -11,7 +11,7 @@ import { createSandbox } from './sandbox/engine/sandbox.js';
 import type { ResourceModule } from './sandbox/engine/types.js';
 import { loadApi, type ApiName, type LoadedApi } from './spec.js';
 import { authenticate } from './stages/authenticate.js';
-import { examplesResponder } from './stages/examples.js';
+import { AUTHORIZATION_HEADER, authorize } from './stages/authorize.js';
 import { negotiate } from './stages/negotiate.js';
 import { expires, isOutgoing, json, type Outgoing } from './stages/outgoing.js';
 import type { Responder } from './stages/respond.js';
@@ -83,7 +83,7 @@ export interface RunningMock {
 }
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
-const EXPOSED = 'Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow';
+const EXPOSED = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, ${AUTHORIZATION_HEADER}`;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
@@ -127,7 +127,8 @@ export function createMock(options: MockOptions = {}): Mock {
     if (!responder) {
       responder =
         mode === 'examples'
-          ? examplesResponder({ dynamic: options.dynamic ?? false, log })
+          ? // Prism's mocker is loaded in examples mode only: it adds seconds to the start-up.
+            (await import('./stages/examples.js')).examplesResponder({ dynamic: options.dynamic ?? false, log })
           : await createSandbox({
               apis: () => apis,
               dataDir: options.dataDir,
@@ -167,7 +168,7 @@ export function createMock(options: MockOptions = {}): Mock {
     return json(200, { status: 'ok', mode, apis: apis.map((api) => ({ name: api.name, operations: api.operations.length })) }, { 'Cache-Control': 'no-store' });
   }
 
-  /** The stages: route, authenticate, negotiate, validate, respond. */
+  /** The stages: route, authenticate, authorize (sandbox), negotiate, validate, respond. */
   async function respond(req: http.IncomingMessage): Promise<Outgoing> {
     const active = responder;
     if (!active) throw new Error('the mock has not loaded its descriptions (call reload() first)');
@@ -188,11 +189,13 @@ export function createMock(options: MockOptions = {}): Mock {
     if (badPath) return badPath;
     const clock = await active.clock(auth.token);
     if (isOutgoing(clock)) return clock;
+    const authorized = await authorize(active, routed, clock.caller, clock.now);
+    if (isOutgoing(authorized)) return authorized;
     const negotiation = negotiate(routed.operation, req, dayOf(clock.now));
     if (isOutgoing(negotiation)) return negotiation;
     const valid = await validate(routed, req, negotiation, maxBody);
     if (isOutgoing(valid)) return valid;
-    return active.respond({ req, routed, token: auth.token, negotiation, valid, now: clock.now, caller: clock.caller });
+    return active.respond({ req, routed, token: auth.token, negotiation, valid, now: clock.now, caller: authorized.caller });
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

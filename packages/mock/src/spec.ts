@@ -2,7 +2,8 @@
 // the resource version registry. Everything a request needs is computed here once per load,
 // so that the request path only does lookups.
 import fs from 'node:fs';
-import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+// The operations reader alone: the package root loads Prism's mocker too, which only examples mode needs.
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http/dist/utils/operations.js';
 import type { HttpOperation, HttpResponse, MediaContent } from './prism-types.js';
 
 export type ApiName = 'payroll' | 'journal';
