@@ -27,6 +27,9 @@ const detail = (content: unknown = {}) => ({ kind: 'detail' as const, content })
 /** The e-mail pattern the sandbox applies (the contract's own pattern is not shown): local@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The photo types served (as the production service's description lists them), by uploaded mime type. */
+const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'image/jpeg', 'image/jpg': 'image/jpeg', 'image/png': 'image/png' };
+
 /** Base64 as RFC 4648 writes it (the photo upload's `data`). */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -118,8 +121,9 @@ const handlers: Record<string, Handler> = {
     await employee(ctx);
     const { data, mimeType } = ctx.body as { data: string; mimeType: string };
     if (data.length === 0 || !BASE64.test(data)) throw refuse('The photo data must be a non-empty base64 string.', 'data');
-    if (!/^image\/[\w.+-]+$/.test(mimeType)) throw refuse('The photo must be an image (a mime type image/...).', 'mimeType');
-    const photo = { id: ctx.params.employeeId!, data, mimeType };
+    const type = PHOTO_TYPES[mimeType.toLowerCase()];
+    if (!type) throw refuse('The photo must be a jpeg or png image (mime type image/jpeg, image/jpg or image/png).', 'mimeType');
+    const photo = { id: ctx.params.employeeId!, data, mimeType: type };
     if (!(await ctx.tx.replace(COLLECTIONS.employeePhotos, photo))) await ctx.tx.insert(COLLECTIONS.employeePhotos, photo);
     return { kind: 'raw', status: 201 };
   },
@@ -145,7 +149,10 @@ const handlers: Record<string, Handler> = {
 };
 
 const employees: ResourceModule = {
-  collections: [{ name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE] }, { name: COLLECTIONS.employeePhotos }],
+  collections: [
+    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], schema: { api: 'payroll', component: 'Employee' } },
+    { name: COLLECTIONS.employeePhotos, schema: { api: 'payroll', component: 'Base64FileUpload' } },
+  ],
   handlers,
 };
 

@@ -282,7 +282,8 @@ const handlers: Record<string, Handler> = {
 };
 
 const employments: ResourceModule = {
-  collections: [{ name: COLLECTIONS.employments }, { name: COLLECTIONS.employmentRecords }, { name: COLLECTIONS.employmentNotifications }],
+  // Section records ({section, data}) and notifications have no component of their own in the description.
+  collections: [{ name: COLLECTIONS.employments, schema: { api: 'payroll', component: 'Employment' } }, { name: COLLECTIONS.employmentRecords }, { name: COLLECTIONS.employmentNotifications }],
   handlers,
 };
 

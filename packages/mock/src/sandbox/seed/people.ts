@@ -9,6 +9,7 @@
 // that delete refusals arise from data; the journal seed's allocations and payroll period data
 // sit on employments of their payroll administrations (internal fields journalAllocation and
 // payrollPeriodData). PEOPLE_IDS names the employees and employments the scenarios and samples use.
+import { deflateSync } from 'node:zlib';
 import type { Doc } from '../store/types.js';
 import { COLLECTIONS, computeEmployee, newSectionRecord, type SectionRecord } from '../resources/employments/model.js';
 import { employmentDoc } from '../resources/employments/new-employee.js';
@@ -146,10 +147,57 @@ function iban(d: Dice): { iban: string; bic: string } {
 
 const initialsOf = (firstName: string, extra: string | null): string => `${firstName[0]}.${extra ? `${extra}.` : ''}`;
 
-function avatar(initials: string, colour: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><circle cx="64" cy="64" r="64" fill="${colour}"/><text x="64" y="78" font-family="Arial" font-size="44" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
-  return Buffer.from(svg).toString('base64');
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
 }
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A 64×64 png avatar: a light disc on a coloured square (base64), deterministic per colour. */
+function avatar(colour: [number, number, number]): string {
+  const size = 64;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const inside = (x - 31.5) ** 2 + (y - 26) ** 2 < 14 ** 2 || ((x - 31.5) ** 2) / 24 ** 2 + ((y - 64) ** 2) / 22 ** 2 < 1;
+      const [r, g, b] = inside ? [240, 240, 240] : colour;
+      row.writeUInt8(r, 1 + x * 3);
+      row.writeUInt8(g, 2 + x * 3);
+      row.writeUInt8(b, 3 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.concat(rows))), pngChunk('IEND', Buffer.alloc(0))]).toString('base64');
+}
+
+const AVATAR_COLOURS: Array<[number, number, number]> = [
+  [31, 78, 121],
+  [84, 130, 53],
+  [197, 90, 17],
+  [112, 48, 160],
+  [46, 117, 182],
+];
 
 // ---- building -------------------------------------------------------------------------------
 
@@ -302,7 +350,7 @@ function buildPerson(plan: PersonPlan, index: number, d: Dice, administrations: 
     hasTwoFactorAuthentication: selfService ? d.chance(0.5) : false,
   });
   out.employees.push(person);
-  if (plan.photo) out.photos.push({ id: employeeId, data: avatar(initials.replace(/\./g, '') + lastName[0], d.pick(['#1f4e79', '#548235', '#c55a11', '#7030a0', '#2e75b6'])), mimeType: 'image/svg+xml' });
+  if (plan.photo) out.photos.push({ id: employeeId, data: avatar(d.pick(AVATAR_COLOURS)), mimeType: 'image/png' });
 
   const bank = iban(d);
   for (const [n, ep] of plan.employments.entries()) {

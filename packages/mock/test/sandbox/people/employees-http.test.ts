@@ -162,22 +162,32 @@ describe('PatchEmailByEmployeeId', () => {
 describe('photos', () => {
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
 
+  const image = { headers: { Accept: 'image/png, image/jpeg' } };
+
   it('stores the bytes and serves them back; the version segment changes nothing; 404 when none', async () => {
     const id = PEOPLE_IDS.newHireEmployee;
-    expect((await client.get(`${employee(id)}/photo`)).status).toBe(404);
+    expect((await client.get(`${employee(id)}/photo`, image)).status).toBe(404);
     expect((await client.post(`${employee(id)}/photo`, { data: png, mimeType: 'image/png' })).status).toBe(201);
-    const served = await client.get(`${employee(id)}/photo`);
+    const served = await client.get(`${employee(id)}/photo`, image);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.raw.toString('base64')).toBe(png);
-    const versioned = await client.get(`${employee(id)}/photo/0b9e3a5c-1111-4222-8333-944455556666`);
+    const versioned = await client.get(`${employee(id)}/photo/0b9e3a5c-1111-4222-8333-944455556666`, image);
     expect(versioned.raw.equals(served.raw)).toBe(true);
     expect((await client.delete(`${employee(id)}/photo`)).status).toBe(200);
-    expect((await client.get(`${employee(id)}/photo`)).status).toBe(404);
+    expect((await client.get(`${employee(id)}/photo`, image)).status).toBe(404);
   });
 
-  it('refuses data that is not base64, storing nothing', async () => {
+  it('serves the seeded photos as png', async () => {
+    const served = await client.get(`${employee(PEOPLE_IDS.employee)}/photo`, image);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.raw.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  });
+
+  it('refuses data that is not base64 or not a jpeg or png, storing nothing', async () => {
     await expectRefused(client, () => client.post(`${employee(PEOPLE_IDS.newHireEmployee)}/photo`, { data: 'not base64!', mimeType: 'image/png' }), 'data');
+    await expectRefused(client, () => client.post(`${employee(PEOPLE_IDS.newHireEmployee)}/photo`, { data: Buffer.from('<svg/>').toString('base64'), mimeType: 'image/svg+xml' }), 'mimeType');
   });
 });
 

@@ -61,7 +61,7 @@ export const EMPLOYMENT_DEFAULTS: Record<string, unknown> = {
   exemptionInsuranceObligation: null,
   specialIncomeRatio: null,
   emailLeaveRequest: null,
-  temporaryTaxExemption: option('temporaryTaxExemption', 1),
+  temporaryTaxExemption: option('temporaryTaxExemption', 0),
   periodPayGradeAdjustment: null,
   signalPayGradeAdjustment: false,
   commissionUntilDate1: null,
