@@ -157,6 +157,8 @@ export function responseChecker(): (call: Call, res: RawResponse) => string[] {
     const key = Object.keys(content).find((k) => k.replace(/\s/g, '') === type.replace(/\s/g, '')) ?? Object.keys(content).find((k) => k.split(';')[0] === type.split(';')[0]);
     if (!key) return [`Content-Type ${type} is not one of ${Object.keys(content).join(', ')}`];
     if (!(content[key] as Doc).schema) return [];
+    // A binary answer (an employee's photo) is checked for being there; its schema says only "bytes".
+    if (!key.split(';')[0]!.includes('json')) return res.body.length > 0 ? [] : [`an empty body for ${key}`];
     const ref = `bundle:${call.api}#/${[...at, pointer(['content', key, 'schema'])].join('/')}`;
     const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
     let body: unknown;
