@@ -19,8 +19,8 @@ const mockDir = path.dirname(require.resolve('@payroll-api/mock/package.json'));
 const mockBin = path.join(mockDir, 'bin', 'payroll-mock.mjs');
 const { startPostgresServer } = await import(path.join(mockDir, 'test', 'support', 'postgres-server.mjs'));
 
-const DURATION = Number(process.env.BENCH_SANDBOX_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_SANDBOX_ROUNDS ?? 2);
+const DURATION = Number(process.env.BENCH_SANDBOX_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_SANDBOX_ROUNDS ?? 4);
 const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
 const BASE = '/v2/v2/providers/employers';
 const LIST_REQUESTS = [`${BASE}/${EMPLOYER}/employees`, `${BASE}/${EMPLOYER}/administrations`, `${BASE}/${EMPLOYER}/childemployers`];
