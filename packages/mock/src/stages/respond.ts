@@ -5,6 +5,7 @@ import type http from 'node:http';
 import { buildCsv, buildXlsx, contentDisposition } from '../export.js';
 import { CSV, XLSX, type Operation } from '../spec.js';
 import { deprecationHeaders } from '../versions.js';
+import type { Authorizer } from './authorize.js';
 import type { Negotiation } from './negotiate.js';
 import { expires, type Headers, type Outgoing } from './outgoing.js';
 import type { Routed } from './route.js';
@@ -28,6 +29,8 @@ export interface Responder {
   /** The caller's clock for a token, or the answer that refuses the token (e.g. an expired one). */
   clock(token: string | undefined): Promise<{ now: number; caller?: unknown } | Outgoing>;
   respond(exchange: Exchange): Promise<Outgoing>;
+  /** The authorization decision (the sandbox); without it every authenticated call may proceed. */
+  authorize?: Authorizer['authorize'];
   /** Requests outside the descriptions' paths this responder serves (control endpoints, OAuth). */
   serveOther?(req: http.IncomingMessage, pathname: string, query: URLSearchParams): Promise<Outgoing | undefined>;
   close?(): Promise<void>;

@@ -1,12 +1,16 @@
 // POST {auth_url}/token with auth_url = <mock url>/auth (contract section 5): the password
 // and refresh_token grants, form fields grant_type, username, password, client_Id,
-// client_secret, refresh_token. Any username and password are accepted (it is a sandbox); the
-// user's data lives in the user's sandbox. Refresh tokens rotate: a used one is refused.
+// client_secret, refresh_token. A username of the sandbox's authorization model needs its
+// password and a client of the model (with its secret, when the client has one); its calls are
+// then authorized step by step. Any other username and password are accepted, as a user with
+// every right (quick starts). The user's data lives in the user's sandbox. Refresh tokens
+// rotate: a used one is refused.
 import type http from 'node:http';
 import { readBody } from '../../stages/validate.js';
 import { json, type Outgoing } from '../../stages/outgoing.js';
+import { readModel } from '../authorization/model.js';
 import type { Store, Tx } from '../store/types.js';
-import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_PREFIX, REFRESH_TOKENS, type AccessToken, type RefreshToken } from './tokens.js';
+import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_PREFIX, REFRESH_TOKENS, userSandbox, type AccessToken, type RefreshToken } from './tokens.js';
 
 export const TOKEN_PATH = '/auth/token';
 const MAX_FORM = 16 * 1024;
@@ -18,10 +22,10 @@ function oauthError(status: number, error: string, description: string): Outgoin
   return json(status, { error, error_description: description }, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
 }
 
-async function issue(tx: Tx, userId: string, clientId: string, lifetimeSeconds: number, now: number): Promise<Outgoing> {
+async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolean, lifetimeSeconds: number, now: number): Promise<Outgoing> {
   await pruneExpired(tx, now);
-  const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000 };
-  const refresh: RefreshToken = { id: newToken(REFRESH_PREFIX), userId, clientId };
+  const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000, modelUser };
+  const refresh: RefreshToken = { id: newToken(REFRESH_PREFIX), userId, clientId, modelUser };
   await tx.insert(ACCESS_TOKENS, { ...access });
   await tx.insert(REFRESH_TOKENS, { ...refresh });
   return json(
@@ -56,8 +60,18 @@ export async function tokenEndpoint(req: http.IncomingMessage, store: Store, lif
   const now = Date.now();
   if (grant === 'password') {
     const username = field('username');
-    if (!username || !field('password')) return oauthError(400, 'invalid_request', 'username and password are required for the password grant.');
-    return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, username.toLowerCase(), clientId, lifetimeSeconds, now));
+    const password = field('password');
+    if (!username || !password) return oauthError(400, 'invalid_request', 'username and password are required for the password grant.');
+    const userId = username.toLowerCase();
+    const model = await store.transaction(userSandbox(userId), 'read', (tx) => readModel(tx));
+    const user = model?.users[userId];
+    if (model && user) {
+      if (password !== user.password) return oauthError(400, 'invalid_grant', 'The username or password is not correct.');
+      const client = model.clients[clientId];
+      if (!client) return oauthError(400, 'invalid_client', `The client ${clientId.slice(0, 100)} is not a client of the sandbox's authorization model.`);
+      if (client.secret !== null && field('client_secret') !== client.secret) return oauthError(400, 'invalid_client', 'The client_secret is missing or not correct for this client.');
+    }
+    return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, user !== undefined, lifetimeSeconds, now));
   }
   const presented = field('refresh_token');
   if (!presented) return oauthError(400, 'invalid_request', 'refresh_token is required for the refresh_token grant.');
@@ -66,6 +80,6 @@ export async function tokenEndpoint(req: http.IncomingMessage, store: Store, lif
     if (!known) return oauthError(400, 'invalid_grant', 'The refresh token is unknown or was already used (refresh tokens rotate: use the one issued last).');
     if (known.clientId !== clientId) return oauthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
     await tx.remove(REFRESH_TOKENS, presented);
-    return issue(tx, known.userId, clientId, lifetimeSeconds, now);
+    return issue(tx, known.userId, clientId, known.modelUser === true, lifetimeSeconds, now);
   });
 }

@@ -19,12 +19,15 @@ export interface AccessToken {
   clientId: string;
   /** Epoch ms. */
   expiresAt: number;
+  /** The user was in the authorization model of its sandbox (its calls are authorized). */
+  modelUser?: boolean;
 }
 
 export interface RefreshToken {
   id: string;
   userId: string;
   clientId: string;
+  modelUser?: boolean;
 }
 
 export function newToken(prefix: string): string {

@@ -30,11 +30,11 @@ export interface ControlContext {
   principal(token: string): Promise<Principal | undefined>;
 }
 
-function refused(status: number, description: string, properties: string[] = []): Outgoing {
+export function refused(status: number, description: string, properties: string[] = []): Outgoing {
   return json(status, { messages: [message(status, description, properties)] });
 }
 
-async function jsonBody(req: http.IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; out: Outgoing }> {
+export async function jsonBody(req: http.IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; out: Outgoing }> {
   const read = await readBody(req, limit);
   if (read.kind === 'too-large') return { ok: false, out: refused(413, `The body exceeds ${limit} bytes.`, ['body']) };
   if (read.kind !== 'body') return { ok: false, out: refused(400, 'A JSON body is required.', ['body']) };

@@ -59,7 +59,11 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
         tx,
         now: new Date(now),
         principal,
-        list: (collection, query) => listPage(tx, collection, routed.query, fieldsOfList(schema), query),
+        list: (collection, query = {}) => {
+          const scope = principal.dataScope?.[collection];
+          const where = scope && query.where ? { kind: 'and' as const, left: scope, right: query.where } : (scope ?? query.where);
+          return listPage(tx, collection, routed.query, fieldsOfList(schema), { ...query, where });
+        },
         newId: randomUUID,
       };
       return handler(ctx);

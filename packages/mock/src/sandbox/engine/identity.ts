@@ -1,7 +1,10 @@
 // Who calls and which sandbox they reach: a token issued by the sandbox's OAuth endpoint
 // reaches its user's sandbox (an expired or unknown one gets 401); any other well-formed
-// bearer token is a sandbox of its own, like a test-mode key.
+// bearer token is a sandbox of its own, like a test-mode key. A fixed sandbox token
+// `sandbox-user-<username>` is that user of the authorization model, in the user's sandbox
+// (so that the docs can show a refused call in one curl).
 import { lookupAccessToken, ACCESS_PREFIX, tokenSandbox, userSandbox } from '../auth/tokens.js';
+import { USER_TOKEN_PREFIX } from '../authorization/model.js';
 import type { Store } from '../store/types.js';
 import type { Principal } from './types.js';
 
@@ -10,8 +13,12 @@ export const ANONYMOUS_SANDBOX = 'anonymous';
 
 export async function principalOf(store: Store, token: string | undefined): Promise<Principal | undefined> {
   if (token === undefined) return { sandbox: ANONYMOUS_SANDBOX, token: '' };
+  if (token.startsWith(USER_TOKEN_PREFIX)) {
+    const userId = token.slice(USER_TOKEN_PREFIX.length).toLowerCase();
+    return { sandbox: userSandbox(userId), token, userId, modelUser: true };
+  }
   if (!token.startsWith(ACCESS_PREFIX)) return { sandbox: tokenSandbox(token), token };
   const issued = await lookupAccessToken(store, token);
   if (!issued || issued.expiresAt <= Date.now()) return undefined;
-  return { sandbox: userSandbox(issued.userId), token, userId: issued.userId, clientId: issued.clientId };
+  return { sandbox: userSandbox(issued.userId), token, userId: issued.userId, clientId: issued.clientId, modelUser: issued.modelUser === true };
 }

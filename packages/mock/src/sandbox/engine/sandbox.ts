@@ -1,6 +1,6 @@
 // The sandbox responder: the stateful answer to every operation, per bearer token. It owns the
 // store (memory, memory kept in a directory, or PostgreSQL), the seed, the handlers of the
-// resource modules, the OAuth token endpoint and the control endpoints.
+// resource modules, the authorization decision, the OAuth token endpoint and the control endpoints.
 import fs from 'node:fs';
 import type http from 'node:http';
 import type { LoadedApi } from '../../spec.js';
@@ -9,6 +9,8 @@ import type { Outgoing } from '../../stages/outgoing.js';
 import type { Exchange, Responder } from '../../stages/respond.js';
 import { AUTH_COLLECTIONS } from '../auth/tokens.js';
 import { TOKEN_PATH, tokenEndpoint } from '../auth/token-endpoint.js';
+import { authorizeCall } from '../authorization/authorize.js';
+import { AUTHORIZATION_PATH, authorizationControl } from '../authorization/control.js';
 import { CONTROL_PREFIX, control } from '../control/control-endpoints.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { seedSnapshot } from '../seed/index.js';
@@ -80,11 +82,16 @@ export async function createSandbox(options: SandboxOptions): Promise<Responder>
       if (!who) return unauthorized();
       return { now: await store.transaction(who.sandbox, 'read', (tx) => sandboxNow(tx)), caller: who };
     },
+    authorize: (routed, caller, now) => authorizeCall(store, routed, caller as Principal, now),
     async respond(exchange: Exchange): Promise<Outgoing> {
       return dispatch(store, handlers, exchange, exchange.caller as Principal, options.log);
     },
     async serveOther(req: http.IncomingMessage, pathname: string): Promise<Outgoing | undefined> {
       if (pathname === TOKEN_PATH) return tokenEndpoint(req, store, lifetime);
+      if (pathname === AUTHORIZATION_PATH || pathname.startsWith(`${AUTHORIZATION_PATH}/`)) {
+        const activities = () => new Set(options.apis().flatMap((api) => api.operations.map((o) => o.operationId)));
+        return authorizationControl(req, pathname, { store, activities, principal });
+      }
       if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
         return control(req, pathname, { store, collections, schemas: docSchemas, principal: (token) => principal(token) });
       }

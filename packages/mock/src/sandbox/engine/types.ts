@@ -18,6 +18,12 @@ export interface Principal {
   /** Set for tokens issued by the sandbox's token endpoint. */
   userId?: string;
   clientId?: string;
+  /** The user was in the authorization model when the token was issued (fixed sandbox user
+   * tokens too): its calls go through the five-step decision; other users have every right. */
+  modelUser?: boolean;
+  /** Set by the authorize stage: fixed constraints ANDed into every list of a collection
+   * (a role's data scope, the employers a user may reach). */
+  dataScope?: Record<string, BoundFilter>;
 }
 
 export interface ListQuery {

@@ -1,12 +1,13 @@
 // The seed every sandbox starts from: the organisation (providers, employers,
-// administrations, concept employees, logos), the people (employees, employments) and the
-// journal configuration, as one snapshot. Deterministic: built from fixed data only.
+// administrations, concept employees, logos), the people (employees, employments), the
+// journal configuration and the authorization model, as one snapshot. Deterministic: built from fixed data only.
 import type { Doc, Snapshot } from '../store/types.js';
+import { authorizationSeed } from './authorization.js';
 import { journalSeed } from './journal.js';
 import { organisationSeed } from './organisation.js';
 import { peopleSeed } from './people.js';
 
-const PARTS: Array<() => Record<string, Doc[]>> = [organisationSeed, peopleSeed, journalSeed];
+const PARTS: Array<() => Record<string, Doc[]>> = [organisationSeed, peopleSeed, journalSeed, authorizationSeed];
 
 export function seedSnapshot(): Snapshot {
   const collections: Record<string, Doc[]> = {};
