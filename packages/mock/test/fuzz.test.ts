@@ -233,6 +233,11 @@ describe('sandbox mode', () => {
     const fuzzed = await readBack(token);
     const introduced = [...fuzzed].filter(([operationId]) => !pristine.has(operationId)).map(([id, problem]) => `${id}: ${problem}`);
     expect(introduced).toEqual([]);
+    // Every stored doc still validates against its collection's schema and unique rules: the
+    // snapshot import checks exactly that, so the fuzzed state must import into a fresh sandbox.
+    const exported = await request(`${mock().url}/__sandbox/snapshot`, { headers: { Authorization: TOKEN } });
+    const imported = await request(`${mock().url}/__sandbox/snapshot`, { method: 'PUT', headers: { Authorization: `Bearer ${freshToken('reimport')}`, 'Content-Type': 'application/json' }, body: exported.body });
+    expect(imported.status, imported.text.slice(0, 2000)).toBe(200);
   });
 
   it('leaves no partial state behind a refused write: one request is one transaction', { timeout: 120_000 }, async () => {

@@ -122,6 +122,8 @@ describe('isolation, reset and snapshots', () => {
       { ...state, collections: { ...state.collections, noSuchCollection: [{ id: 'x' }] } },
       { ...state, collections: { ...state.collections, providers: [...state.collections.providers, { name: 'no id' }] } },
       { ...state, collections: { ...state.collections, providers: [state.collections.providers[0], state.collections.providers[0]] } },
+      // A doc its collection's schema refuses.
+      { ...state, collections: { ...state.collections, providers: [{ ...state.collections.providers[0], name: 42 }] } },
       [],
     ]) {
       const res = await putSnapshot(token, bad);
