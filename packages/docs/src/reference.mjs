@@ -28,6 +28,8 @@ export function redocOptions(api) {
     pathInMiddlePanel: true,
     jsonSampleExpandLevel: 3,
     nativeScrollbars: true,
+    // The reading copy places Authentication itself (readingCopy), once.
+    noAutoAuth: true,
     showExtensions: ['x-contract-gap', 'x-activity', 'x-path-source'],
     downloadFileName: api.file,
     downloadDefinitionUrl: api.file,
@@ -57,13 +59,22 @@ export const PATH_BADGES = {
   published: { name: 'Path from the published service', color: '#5b4a9a', sentence: "The contract does not give this path; it is the production service's published path." },
 };
 
-const AUTHENTICATION = `
-# Authentication
-
-Every call carries a bearer token: \`Authorization: Bearer <ACCESS_TOKEN>\`, obtained with OAuth 2.0 from the environment's token endpoint \`{auth_url}/token\` (see the [guide](index.html#authentication) and [authorization](authorization.html)). Against the sandbox any token works and each token has its own data; the samples and the console use \`${SAMPLE_TOKEN}\` ([sandbox](sandbox.html)).
+const AUTHENTICATION_TEXT = `Every call carries a bearer token: \`Authorization: Bearer <ACCESS_TOKEN>\`, obtained with OAuth 2.0 from the environment's token endpoint \`{auth_url}/token\` (see the [guide](index.html#authentication) and [authorization](authorization.html)). Against the sandbox any token works and each token has its own data; the samples and the console use \`${SAMPLE_TOKEN}\` ([sandbox](sandbox.html)).
 
 <SecurityDefinitions />
 `;
+
+/**
+ * The description with one Authentication section, its own entry in Redoc's navigation: the
+ * description's own section gets the security schemes, or a new one is added at the end.
+ */
+export function withAuthentication(description) {
+  const heading = /^(#{1,2}) Authentication[ \t]*$/m.exec(description);
+  if (!heading) return `${description}\n\n# Authentication\n\n${AUTHENTICATION_TEXT}`;
+  const next = description.slice(heading.index + heading[0].length).search(new RegExp(`^#{1,${heading[1].length}} `, 'm'));
+  const end = next < 0 ? description.length : heading.index + heading[0].length + next;
+  return `${description.slice(0, end).trimEnd()}\n\n${AUTHENTICATION_TEXT}\n${description.slice(end)}`;
+}
 
 /**
  * The reading copy of a bundle: code samples per operation (x-codeSamples, rendered by Redoc
@@ -87,7 +98,7 @@ export function readingCopy(doc, samples) {
       operation.description = `<p class="path-source"><span class="badge">${escapeHtml(badge.name)}</span> ${escapeHtml(badge.sentence)} <a href="index.html#path-sources">Why and how</a>.</p>\n\n${operation.description ?? ''}`;
     }
   }
-  copy.info = { ...copy.info, description: `${copy.info?.description ?? ''}\n${AUTHENTICATION}` };
+  copy.info = { ...copy.info, description: withAuthentication(copy.info?.description ?? '') };
   return copy;
 }
 

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { errorCodes, errorCodesPage, searchIndex } from '../src/catalogue.mjs';
 import { changelogPage } from '../src/changelog.mjs';
 import { sandboxPage, sectionsOf } from '../src/guides.mjs';
-import { APIS, readingCopy } from '../src/reference.mjs';
+import { APIS, readingCopy, withAuthentication } from '../src/reference.mjs';
 import { readRules, rulesPage, stepCurl } from '../src/rules.mjs';
 import { operationSamples, readSeed, seedValue } from '../src/samples.mjs';
 
@@ -92,7 +92,12 @@ describe('reading copy', () => {
       }
     }
     expect(badges).toBeGreaterThan(0);
-    expect(copy.info.description).toMatch(/\n# Authentication\n[\s\S]*<SecurityDefinitions \/>/);
+    expect(copy.info.description.match(/^#{1,2} Authentication$/gm)).toHaveLength(1);
+    expect(copy.info.description).toMatch(/^#{1,2} Authentication\n[\s\S]*<SecurityDefinitions \/>/m);
+    // A description with its own section keeps it, and gets the schemes inside it.
+    const own = withAuthentication('# API\n\n## Authentication\nOAuth.\n\n## Errors\nNone.');
+    expect(own).toMatch(/## Authentication\nOAuth\.\n\nEvery call[\s\S]*<SecurityDefinitions \/>\n\n## Errors/);
+    expect(own.match(/Authentication$/gm)).toHaveLength(1);
     // The bundle itself is untouched.
     expect(JSON.stringify(payroll)).not.toContain('x-codeSamples');
   });
