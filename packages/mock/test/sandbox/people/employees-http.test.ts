@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
 import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
 import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
-import { api, BASE, expectRefused, pathOf, type Api } from './harness.js';
+import { api, BASE, expectRefused, newEmployee, pathOf, type Api } from './harness.js';
 
 let running: RunningMock;
 let client: Api;
@@ -20,34 +20,6 @@ beforeEach(async () => {
 });
 
 const employee = (id: string = PEOPLE_IDS.employee) => `${BASE}/employees/${id}`;
-
-/** A new employee as PostEmployeeByEmployerId takes it. */
-export function newEmployee(overrides: { employeeNumber?: number; bsn?: string | null; gender?: number } = {}) {
-  return {
-    employeeData: {
-      ...(overrides.employeeNumber !== undefined ? { employeeNumber: overrides.employeeNumber } : {}),
-      personalDetails: {
-        firstName: 'Thomas',
-        lastName: 'Jong',
-        prefix: 'de',
-        initials: 'T.',
-        dateOfBirth: '1990-08-17',
-        placeOfBirth: 'Groningen',
-        howToFormatLastName: { key: 1 },
-        gender: { key: overrides.gender ?? 1 },
-        nationality: { key: 1 },
-      },
-      address: { street: 'Herestraat', houseNumber: 15, postalCode: '9711 LA', city: 'Groningen', country: { key: 1 } },
-      travel: { travelDistanceToWork: 5, travelDistanceToWorkInKm: 4.8 },
-      exclusionFromAbsenceStatus: false,
-    },
-    employmentData: { typeOfEmployee: { key: 1 }, employmentDurationType: { key: 2 }, incomeRelationshipNumber: 1, temporaryTaxExemption: { key: 1 }, isOnCallEmployment: false, writtenEmploymentContract: true },
-    workingHoursData: { startDate: '2026-02-01', shift: { shiftNumber: 1 }, deviatingHoursPerWeek: 32, regularWorkPattern: true },
-    wageData: { startDate: '2026-02-01', payrollPeriodType: { key: 1 }, grossWage: 3150, grossWageType: { key: 1 }, isGrossWageFullTime: true, applyPayGrade: false },
-    socialSecurityData: { startDate: '2026-02-01', isInsuredForSicknessBenefitsAct: true, isInsuredForUnemploymentInsuranceAct: true, isInsuredForOccupationalDisabilityInsuranceAct: true },
-    citizenServiceNumber: { citizenServiceNumber: overrides.bsn === undefined ? '111222333' : overrides.bsn },
-  };
-}
 
 describe('PostEmployeeByEmployerId', () => {
   it('creates the employee, the employment and its records in one go; all appear in their lists', async () => {

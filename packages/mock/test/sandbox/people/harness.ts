@@ -144,3 +144,31 @@ export async function expectRefused(client: Api, request: () => Promise<Answer>,
   expect(await client.state()).toEqual(before);
   return answer;
 }
+
+/** A new employee as PostEmployeeByEmployerId takes it. */
+export function newEmployee(overrides: { employeeNumber?: number; bsn?: string | null; gender?: number } = {}) {
+  return {
+    employeeData: {
+      ...(overrides.employeeNumber !== undefined ? { employeeNumber: overrides.employeeNumber } : {}),
+      personalDetails: {
+        firstName: 'Thomas',
+        lastName: 'Jong',
+        prefix: 'de',
+        initials: 'T.',
+        dateOfBirth: '1990-08-17',
+        placeOfBirth: 'Groningen',
+        howToFormatLastName: { key: 1 },
+        gender: { key: overrides.gender ?? 1 },
+        nationality: { key: 1 },
+      },
+      address: { street: 'Herestraat', houseNumber: 15, postalCode: '9711 LA', city: 'Groningen', country: { key: 1 } },
+      travel: { travelDistanceToWork: 5, travelDistanceToWorkInKm: 4.8 },
+      exclusionFromAbsenceStatus: false,
+    },
+    employmentData: { typeOfEmployee: { key: 1 }, employmentDurationType: { key: 2 }, incomeRelationshipNumber: 1, temporaryTaxExemption: { key: 1 }, isOnCallEmployment: false, writtenEmploymentContract: true },
+    workingHoursData: { startDate: '2026-02-01', shift: { shiftNumber: 1 }, deviatingHoursPerWeek: 32, regularWorkPattern: true },
+    wageData: { startDate: '2026-02-01', payrollPeriodType: { key: 1 }, grossWage: 3150, grossWageType: { key: 1 }, isGrossWageFullTime: true, applyPayGrade: false },
+    socialSecurityData: { startDate: '2026-02-01', isInsuredForSicknessBenefitsAct: true, isInsuredForUnemploymentInsuranceAct: true, isInsuredForOccupationalDisabilityInsuranceAct: true },
+    citizenServiceNumber: { citizenServiceNumber: overrides.bsn === undefined ? '111222333' : overrides.bsn },
+  };
+}
