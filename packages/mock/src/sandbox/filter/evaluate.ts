@@ -126,7 +126,7 @@ function compareMatcher(filter: BoundFilter & { kind: 'compare' }): Matcher {
 function inMatcher(filter: BoundFilter & { kind: 'in' }): Matcher {
   const path = filter.field.path;
   const values = new Set<Literal>(filter.values.filter((value) => value !== null));
-  const withNull = values.size < filter.values.length;
+  const withNull = filter.values.includes(null);
   return (doc) => {
     const actual = valueAt(doc, path);
     if (actual === null || actual === undefined) return withNull;

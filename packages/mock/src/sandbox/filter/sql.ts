@@ -88,7 +88,7 @@ export function compileFilter(filter: BoundFilter, params: SqlParams, dialect: S
       const json = `${column} #> ${params.path(filter.field.path)}`;
       const values = filter.values.filter((value) => value !== null).map((value) => JSON.stringify(value));
       const parts = [`${json} = ANY(${params.add(values)}::jsonb[])`];
-      if (values.length < filter.values.length) parts.push(`${json} IS NULL`, `${json} = 'null'::jsonb`);
+      if (filter.values.includes(null)) parts.push(`${json} IS NULL`, `${json} = 'null'::jsonb`);
       return `(${parts.join(' OR ')})`;
     }
     case 'compare': {

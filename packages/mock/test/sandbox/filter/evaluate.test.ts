@@ -65,6 +65,8 @@ describe('matches', () => {
     const pick = (values: (string | number | null)[]) => docs.filter((doc) => matches(doc, { kind: 'in', field, values })).map((doc) => doc.id);
     expect(pick(['Jansen', 'JANSEN'])).toEqual(['1']);
     expect(pick([null])).toEqual(['4']);
+    // A repeated value is no null.
+    expect(pick(['Jansen', 'Jansen'])).toEqual(['1']);
     expect(pick([42])).toEqual(['5']);
     expect(pick([])).toEqual([]);
     expect(matches(docs[0]!, { kind: 'true' })).toBe(true);
