@@ -10,7 +10,7 @@ import { readBody } from '../../stages/validate.js';
 import { json, type Outgoing } from '../../stages/outgoing.js';
 import { readModel } from '../authorization/model.js';
 import type { Store, Tx } from '../store/types.js';
-import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_PREFIX, REFRESH_TOKENS, userSandbox, type AccessToken, type RefreshToken } from './tokens.js';
+import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_LIFETIME_MS, REFRESH_PREFIX, REFRESH_TOKENS, userSandbox, type AccessToken, type RefreshToken } from './tokens.js';
 
 export const TOKEN_PATH = '/auth/token';
 const MAX_FORM = 16 * 1024;
@@ -25,7 +25,7 @@ function oauthError(status: number, error: string, description: string): Outgoin
 async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolean, lifetimeSeconds: number, now: number): Promise<Outgoing> {
   await pruneExpired(tx, now);
   const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000, modelUser };
-  const refresh: RefreshToken = { id: newToken(REFRESH_PREFIX), userId, clientId, modelUser };
+  const refresh: RefreshToken = { id: newToken(REFRESH_PREFIX), userId, clientId, modelUser, expiresAt: now + REFRESH_LIFETIME_MS };
   await tx.insert(ACCESS_TOKENS, { ...access });
   await tx.insert(REFRESH_TOKENS, { ...refresh });
   return json(
@@ -77,7 +77,7 @@ export async function tokenEndpoint(req: http.IncomingMessage, store: Store, lif
   if (!presented) return oauthError(400, 'invalid_request', 'refresh_token is required for the refresh_token grant.');
   return store.transaction(AUTH_SANDBOX, 'write', async (tx) => {
     const known = (await tx.get(REFRESH_TOKENS, presented)) as RefreshToken | undefined;
-    if (!known) return oauthError(400, 'invalid_grant', 'The refresh token is unknown or was already used (refresh tokens rotate: use the one issued last).');
+    if (!known || known.expiresAt <= now) return oauthError(400, 'invalid_grant', 'The refresh token is unknown, has expired (after 30 days unused) or was already used (refresh tokens rotate: use the one issued last).');
     if (known.clientId !== clientId) return oauthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
     await tx.remove(REFRESH_TOKENS, presented);
     return issue(tx, known.userId, clientId, known.modelUser === true, lifetimeSeconds, now);

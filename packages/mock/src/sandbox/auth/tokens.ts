@@ -28,7 +28,12 @@ export interface RefreshToken {
   userId: string;
   clientId: string;
   modelUser?: boolean;
+  /** Epoch ms: an unused refresh token lapses after REFRESH_LIFETIME_MS. */
+  expiresAt: number;
 }
+
+/** How long an unused refresh token stays valid (the contract does not say; 30 days). */
+export const REFRESH_LIFETIME_MS = 30 * 86_400_000;
 
 export function newToken(prefix: string): string {
   return `${prefix}${randomBytes(24).toString('base64url')}`;
@@ -48,8 +53,10 @@ export async function lookupAccessToken(store: Store, token: string): Promise<Ac
   return store.transaction(AUTH_SANDBOX, 'read', async (tx) => (await tx.get(ACCESS_TOKENS, token)) as AccessToken | undefined);
 }
 
-/** Drops access tokens that expired before `now` (keeps the internal sandbox small). */
+/** Drops access and refresh tokens that expired before `now` (keeps the internal sandbox small). */
 export async function pruneExpired(tx: Tx, now: number): Promise<void> {
-  const expired = await tx.find(ACCESS_TOKENS, { where: { kind: 'compare', field: { path: ['expiresAt'], type: 'integer' }, op: 'lt', value: now } });
-  for (const doc of expired.rows) await tx.remove(ACCESS_TOKENS, doc.id);
+  for (const collection of [ACCESS_TOKENS, REFRESH_TOKENS]) {
+    const expired = await tx.find(collection, { where: { kind: 'compare', field: { path: ['expiresAt'], type: 'integer' }, op: 'lt', value: now } });
+    for (const doc of expired.rows) await tx.remove(collection, doc.id);
+  }
 }
