@@ -11,9 +11,9 @@
 // payrollPeriodData). PEOPLE_IDS names the employees and employments the scenarios and samples use.
 import { deflateSync } from 'node:zlib';
 import type { Doc } from '../store/types.js';
-import { COLLECTIONS, computeEmployee, newSectionRecord, type SectionRecord } from '../resources/employments/model.js';
+import { COLLECTIONS, SECTIONS, computeEmployee, newSectionRecord, type SectionRecord } from '../resources/employments/model.js';
 import { employmentDoc } from '../resources/employments/new-employee.js';
-import { addDays } from '../resources/employments/date-chain.js';
+import { addDays, addRecord } from '../resources/employments/date-chain.js';
 import { isValidCitizenServiceNumber, isValidIban, SELF_SERVICE_STATUS } from '../resources/employments/person.js';
 import { SEED_IDS } from './ids.js';
 import { EMPLOYMENT_JOURNAL_ALLOCATIONS, EMPLOYMENT_PAYROLL_PERIOD_DATA, type EmploymentJournalUse } from './journal.js';
@@ -424,16 +424,15 @@ function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, scope: Met
     internalTelephoneExtensionNumber: d.digits(3),
   });
   if (payroll) {
-    // A linked wage chain: a raise every 1 January after the start, while employed.
+    // A linked wage chain: a raise every 1 January after the start, while employed; each raise
+    // is appended as the chain rules do it (closing the previous record the day before).
     let wage = d.int(2300, 4800);
     let from = start;
+    let chain: SectionRecord[] = [];
     const raises = ep.wageRaises ?? d.int(0, 2);
-    for (let n = 0; n <= raises; n++) {
-      const next = `${Number(from.slice(0, 4)) + 1}-01-01`;
-      const last = n === raises || (end !== null && next > end) || next > '2026-01-01';
-      add('wage', {
+    for (let n = 0; n <= raises && (end === null || from <= end) && from <= '2026-01-01'; n++) {
+      const record = newSectionRecord(id(`record:${employment.id}:wage:${n}`), employment, 'wage', {
         startDate: from,
-        endDate: last ? null : addDays(next, -1),
         payrollPeriodType: option('payrollPeriodType', ep.administration.payrollPeriodType === 2 ? 2 : 1),
         grossWage: wage,
         grossWageType: option('grossWageType', 1),
@@ -445,11 +444,12 @@ function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, scope: Met
         payScale: null,
         payGrade: null,
         applyPayGrade: false,
-      }, n);
-      if (last) break;
-      from = next;
+      });
+      chain = addRecord(chain, record, SECTIONS.wage!.chain);
+      from = `${Number(from.slice(0, 4)) + 1}-01-01`;
       wage = Math.round(wage * 1.035);
     }
+    records.push(...chain);
     add('socialSecurityConfiguration', { startDate: start, isInsuredForSicknessBenefitsAct: true, isInsuredForUnemploymentInsuranceAct: true, isInsuredForOccupationalDisabilityInsuranceAct: true });
     add('fiscalProperties', { startDate: start, annualSalary: null, applyDayTables: false, applyPayrollTaxDeduction: true, applyStudentDeduction: false, deviatingSmallJobsArrangement: false, applySingleElderlyTaxDeduction: false });
     add('paymentInformationSepa', { payrollComponent: { key: 1, value: 'Netto loon' }, iban: bank.iban, bic: bank.bic, visibleOnPayslip: true, nameBeneficiary: firstName, cityBeneficiary: city, description1: 'Salaris', description2: '' });
