@@ -32,6 +32,27 @@ function uniqueMessage(violation: UniqueViolation): Message {
   return message(400, `The value of ${fields.join(', ')} is already in use; it must be unique (${violation.rule}).`, fields);
 }
 
+/** The dotted path of the first string (or key) in a JSON body holding U+0000, '' for the body itself. */
+function nulField(value: unknown, at: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulField(item, `${at}[${index}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const path = at ? `${at}.${key}` : key;
+      if (key.includes('\u0000')) return path;
+      const found = nulField(item, path);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 export async function dispatch(store: Store, handlers: Map<string, Handler>, exchange: Exchange, principal: Principal, log: (line: string) => void): Promise<Outgoing> {
   const { routed, negotiation, valid, now, req } = exchange;
   const { operation } = routed;
@@ -40,6 +61,11 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   if (!handler) {
     log(`payroll-mock: the sandbox has no handler for ${operation.operationId}`);
     return errorReply(500, operation, version, [message(500, `The sandbox does not implement ${operation.operationId}.`, [], 'Exception')]);
+  }
+  const nul = nulField(valid.body, '');
+  if (nul !== undefined) {
+    // PostgreSQL cannot store a NUL character in text; refused in every store so that both answer alike.
+    return badRequest(operation, version, [message(400, `The field ${nul || 'body'} contains a NUL character (\\u0000), which cannot be stored.`, [nul || 'body'])]);
   }
   const mode = operation.method === 'get' || operation.method === 'head' ? 'read' : 'write';
   const schema = responseContent?.schema;
