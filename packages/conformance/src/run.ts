@@ -9,7 +9,7 @@ import { failed } from './findings.js';
 import { BudgetExhausted, curlOf, Requester, type Exchange, type OutgoingRequest } from './http.js';
 import { sample } from './arbitraries.js';
 import { IdPool } from './plan/ids.js';
-import { bodyContent, bodyExample, buildRequest, type RequestParts, type Target } from './plan/requests.js';
+import { acceptFor, bodyContent, bodyExample, buildRequest, type RequestParts, type Target } from './plan/requests.js';
 import { runSequences } from './sequences.js';
 import { SchemaValidator } from './schemas.js';
 
@@ -262,7 +262,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
       if (ex.response?.status === 400 && !namesField(ex.response.json, 'Accept')) add([{ check: 'negotiation', message: 'the 400 does not name Accept', curl: curlOf(ex.request), status: 400 }]);
     });
     await runCase(item, newest.version, 'negotiation', 'no version gets the newest', async (add) => {
-      add((await exchange(item, { params, version: null, accept: 'application/json' }, { version: newest.version, obsoleteDate: newest.obsoleteDate, statuses: [200] })).findings);
+      add((await exchange(item, { params, version: null, accept: acceptFor(item.operation, null) }, { version: newest.version, obsoleteDate: newest.obsoleteDate, statuses: [200] })).findings);
     });
   }
 

@@ -36,8 +36,13 @@ export function bodyContent(operation: OperationSpec, version: string | null): C
   return json.find((c) => c.version === version) ?? json.find((c) => c.version === null) ?? json[0];
 }
 
+/** The Accept to send: JSON at `version`, or, for an operation that answers no JSON (a photo), its own media types. */
 export function acceptFor(operation: OperationSpec, version: string | null): string {
-  return version && operation.resource ? `application/json;version=${version}` : 'application/json';
+  const withVersion = (mediaType: string) => (version && operation.resource ? `${mediaType};version=${version}` : mediaType);
+  const success = operation.responses.find((r) => /^2/.test(r.status));
+  const types = [...new Set((success?.contents ?? []).map((c) => c.essence))];
+  if (types.length === 0 || types.some(isJson)) return withVersion('application/json');
+  return types.map(withVersion).join(', ');
 }
 
 export function buildRequest(target: Target, operation: OperationSpec, parts: RequestParts): OutgoingRequest {
