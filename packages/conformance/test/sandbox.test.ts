@@ -5,7 +5,7 @@ import type { RunningMock } from '@payroll-api/mock';
 import { runConformance, type RunSummary } from '../src/index.js';
 // One real PostgreSQL per test file, started the way the mock's own store tests start it.
 import { startPostgres, type TestPostgres } from '../../mock/test/support/postgres.js';
-import { startSandbox, WAGE_MODEL_ID } from './support/servers.js';
+import { EMPLOYER_ID, startSandbox, WAGE_MODEL_ID } from './support/servers.js';
 
 const running: Array<{ close(): unknown }> = [];
 afterAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 async function check(mock: RunningMock, token: string): Promise<RunSummary> {
-  return runConformance({ payrollUrl: mock.payrollBaseUrl, journalUrl: mock.url, token, allowWrites: true, params: { wageModelId: WAGE_MODEL_ID } });
+  return runConformance({ payrollUrl: mock.payrollBaseUrl, journalUrl: mock.url, token, allowWrites: true, params: { wageModelId: WAGE_MODEL_ID, employerId: EMPLOYER_ID } });
 }
 
 function expectConforming(summary: RunSummary): void {

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { startMock, type RunningMock } from '@payroll-api/mock';
 
 export const WAGE_MODEL_ID = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+/** The seed's quick-start employer: the description's request examples use its metadata options. */
+export const EMPLOYER_ID = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
 
 export function startExamples(): Promise<RunningMock> {
   return startMock({ port: 0, mode: 'examples', log: () => {} });
