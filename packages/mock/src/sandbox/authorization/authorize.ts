@@ -4,7 +4,7 @@
 // every right, so that quick starts stay one curl.
 import { unauthorized } from '../../stages/authenticate.js';
 import { forbidden } from '../../stages/authorize.js';
-import type { Outgoing } from '../../stages/outgoing.js';
+import { json, type Outgoing } from '../../stages/outgoing.js';
 import { pathParams, type Routed } from '../../stages/route.js';
 import type { Principal } from '../engine/types.js';
 import type { Store } from '../store/types.js';
@@ -21,7 +21,13 @@ export async function authorizeCall(store: Store, routed: Routed, caller: Princi
     if (!model || !user) return unauthorized();
     const clientId = caller.clientId ?? user.client;
     const today = new Date(now).toISOString().slice(0, 10);
-    const decision = await decide(tx, model, { username, user, clientId, activity: routed.operation.operationId, params: pathParams(routed), today });
+    let decision: Awaited<ReturnType<typeof decide>>;
+    try {
+      decision = await decide(tx, model, { username, user, clientId, activity: routed.operation.operationId, params: pathParams(routed), today });
+    } catch {
+      // Only a model imported through a snapshot can be malformed (control edits are checked).
+      return json(500, { message: `The sandbox's authorization model cannot decide for the user ${username}: it is malformed. Check it with GET /__sandbox/authorization, then fix it with PUT or POST /__sandbox/authorization/reset.` });
+    }
     if ('step' in decision) return forbidden(decision);
     return { caller: { ...caller, clientId, dataScope: decision.dataScope } };
   });

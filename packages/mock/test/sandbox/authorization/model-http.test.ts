@@ -172,3 +172,20 @@ describe('tokens bound to a seeded user and client', () => {
     expect((await call(url, token, 'GET', `${PAYROLL}/employers`)).status).toBe(200);
   });
 });
+
+describe('a model imported through a snapshot', () => {
+  it('a malformed one answers a clear 500 for its users instead of crashing, and reset repairs it', async () => {
+    const token = tokenOf(SEED_USERS.admin);
+    await reset(url, token);
+    const snapshot = await (await fetch(`${url}/__sandbox/snapshot`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const model = snapshot.collections.authorizationModel[0];
+    model.users.admin.rights = 'everything';
+    const imported = await fetch(`${url}/__sandbox/snapshot`, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(snapshot) });
+    expect(imported.status).toBe(200);
+    const answer = await call(url, token, 'GET', `${PAYROLL}/employers`);
+    expect(answer.status).toBe(500);
+    expect(answer.json().message).toMatch(/authorization model .* malformed/);
+    expect((await control(token, 'POST', '/reset')).status).toBe(200);
+    expect((await call(url, token, 'GET', `${PAYROLL}/employers`)).status).toBe(200);
+  });
+});
