@@ -9,4 +9,5 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   external: ['openapi-fetch', '@payroll-api/types'],
+
 });

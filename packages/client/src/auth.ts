@@ -2,6 +2,9 @@
 // obtains and refreshes tokens at `{auth_url}/token` (password and refresh-token grants).
 import { redact } from './redact.js';
 
+/** An absolute http(s) URL: a scheme and a host. */
+export const ABSOLUTE_URL = /^https?:\/\/[^/?#\s]+/;
+
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** What a token provider function is told when it is called. */
@@ -129,7 +132,7 @@ function session(
   initialRefresh: string | undefined,
 ): OAuthSession {
   if (!options.clientId) throw new TypeError('OAuth2: clientId is required');
-  if (!/^https?:\/\/[^/?#\s]+/.test(options.authUrl)) {
+  if (!ABSOLUTE_URL.test(options.authUrl)) {
     throw new TypeError(`OAuth2: authUrl must be an absolute http(s) URL, got ${JSON.stringify(options.authUrl)}`);
   }
   const url = `${options.authUrl.replace(/\/+$/, '')}/token`;

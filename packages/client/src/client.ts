@@ -4,9 +4,11 @@ import * as openapiFetch from 'openapi-fetch';
 import type { Client } from 'openapi-fetch';
 import type { AnyMessage, JournalMessage, Message, OperationInfo } from './errors.js';
 import { journalOperations, payrollOperations } from './generated/operations.js';
+import { ABSOLUTE_URL } from './auth.js';
 import { createTransport, type Outgoing, type TransportOptions } from './transport.js';
 import type { ActivityCalls, JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion } from './types.js';
-import { checkVersionDate, pickVersion, withVersion } from './versions.js';
+import { toIsoDate } from './dates.js';
+import { pickVersion, VERSION_PARAMETER, withVersion } from './versions.js';
 
 export type Environment = 'acceptance' | 'production';
 
@@ -47,7 +49,6 @@ const BODY = 4;
 type CreateClient = typeof openapiFetch.default;
 const namespaceDefault = openapiFetch.default as CreateClient | { default: CreateClient };
 const createClient: CreateClient = typeof namespaceDefault === 'function' ? namespaceDefault : namespaceDefault.default;
-const ENVIRONMENTS: readonly string[] = ['acceptance', 'production'];
 
 function baseUrlOf(options: Location, suffix: '/v2' | ''): string {
   const o = (options ?? {}) as { environment?: string; host?: string; baseUrl?: string };
@@ -55,26 +56,27 @@ function baseUrlOf(options: Location, suffix: '/v2' | ''): string {
     if (o.environment !== undefined || o.host !== undefined) {
       throw new TypeError('give either baseUrl, or environment with host, not both');
     }
-    if (!/^https?:\/\/[^/?#\s]+/.test(o.baseUrl)) {
+    if (!ABSOLUTE_URL.test(o.baseUrl)) {
       throw new TypeError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(o.baseUrl)}`);
     }
     const base = o.baseUrl.replace(/\/+$/, '');
     if (suffix && !base.endsWith(suffix)) {
-      throw new TypeError(`baseUrl must be the host followed by ${suffix} (the API version), e.g. https://host${suffix}`);
+      throw new TypeError(`baseUrl must be the host followed by ${suffix}, e.g. https://host${suffix}`);
     }
     return base;
   }
-  if (!o.environment || !ENVIRONMENTS.includes(o.environment)) {
+  if (!/^(acceptance|production)$/.test(o.environment!)) {
     throw new TypeError('give baseUrl, or environment (acceptance or production) with its host');
   }
-  if (/:\/\//.test(o.host!)) throw new TypeError('host takes no scheme (https is used): give the host name alone, or baseUrl');
   if (!o.host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(o.host)) {
-    throw new TypeError(`environment ${o.environment} needs its host (a host name, e.g. api.example.nl); the contract does not show the hosts`);
+    throw new TypeError(
+      /:\/\//.test(o.host!)
+        ? 'host takes no scheme (https is used): give the host name alone, or baseUrl'
+        : `environment ${o.environment} needs its host (a host name, e.g. api.example.nl)`,
+    );
   }
   return `https://${o.host}${suffix}`;
 }
-
-const CALLS = ['request', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 
 function build<M extends AnyMessage>(
   options: ClientOptions<M>,
@@ -137,8 +139,10 @@ function build<M extends AnyMessage>(
   // openapi-fetch's calls (`request(method, path, init)` and one per HTTP method), wrapped to
   // tell the request being built which schema path it is for. The outer path is restored, so
   // a call made while another is being built (from a body serializer, say) leaves it intact.
-  const calls = client as unknown as Record<string, (a: unknown, b: unknown, c?: unknown) => unknown>;
-  for (const name of CALLS) {
+  const calls = client as unknown as Record<string, (a?: unknown, b?: unknown, c?: unknown) => unknown>;
+  for (const name in client) {
+    // `request` and one call per HTTP method (GET, PUT, …); not `use` and `eject`.
+    if (name !== 'request' && name !== name.toUpperCase()) continue;
     const call = calls[name]!;
     calls[name] = (a, b, c) => {
       const outer = schemaPath;
@@ -148,29 +152,19 @@ function build<M extends AnyMessage>(
       return result;
     };
   }
-  // Calls by activity name: a method is made from the operation table on first use and kept
-  // on the client. They are found through a Proxy that serves as the client's prototype, so
-  // GET, PUT, … (own properties) never pass through it.
-  const activities = {
-    get(target: object, name: string | symbol, receiver: object) {
-      for (const route in table) {
-        if (table[route]![0] !== name) continue;
-        const [method, path] = route.split(' ') as [string, string];
-        const body = (table[route]![flagsAt] as number) & BODY;
-        const inPath: string[] = path.match(/[^{}]+(?=})/g) ?? [];
-        const call = (params: Record<string, unknown> = {}, second?: object, third?: object) => {
-          // Path parameters are the ones the path names; every other parameter is a query one.
-          const split = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
-          for (const key in params) split[inPath.includes(key) ? 'path' : 'query'][key] = params[key];
-          return calls[method]!(path, body ? { ...third, params: split, body: second } : { ...second, params: split });
-        };
-        Object.defineProperty(receiver, name, { value: call, configurable: true, writable: true });
-        return call;
-      }
-      return Reflect.get(target, name, receiver);
-    },
-  };
-  Object.setPrototypeOf(client, new Proxy({}, activities));
+  // Calls by activity name, one per operation of the table (closures over its route, not
+  // generated functions): `payroll.GetEmployeesByEmployerId({ employerId, pageSize })`.
+  for (const route in table) {
+    const [method, path] = route.split(' ') as [string, string];
+    const body = (table[route]![flagsAt] as number) & BODY;
+    const inPath: string[] = path.match(/[^{}]+(?=})/g) ?? [];
+    calls[table[route]![0] as string] = ((params: Record<string, unknown> = {}, second?: object, third?: object) => {
+      // Path parameters are the ones the path names; every other parameter is a query one.
+      const split = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
+      for (const key in params) split[inPath.includes(key) ? 'path' : 'query'][key] = params[key];
+      return calls[method]!(path, body ? { ...third, params: split, body: second } : { ...second, params: split });
+    }) as (typeof calls)[string];
+  }
   return client;
 }
 
@@ -180,9 +174,9 @@ type Table = Readonly<Record<string, readonly (string | number | readonly string
  * The table entry of a call and the Accept it sends: JSON unless the caller asked for an
  * export media type, which only exporting lists accept.
  */
-function lookup(table: Table, api: string, method: string, schemaPath: string, accept: string | null, flagsAt: number) {
+function lookup(table: Table, method: string, schemaPath: string, accept: string | null, flagsAt: number) {
   const entry = table[`${method} ${schemaPath}`];
-  if (!entry) throw new TypeError(`${method} ${schemaPath} is not an operation of the ${api} API`);
+  if (!entry) throw new TypeError(`${method} ${schemaPath} is not an operation of this API`);
   const media = accept && accept !== '*/*' ? accept : 'application/json';
   if (!media.startsWith('application/json') && !((entry[flagsAt] as number) & EXPORT)) {
     throw new TypeError(`${entry[0]} offers no export (${media})`);
@@ -194,19 +188,15 @@ function lookup(table: Table, api: string, method: string, schemaPath: string, a
 export function createPayrollClient(options: PayrollClientOptions & { resourceVersionDate: string }): PayrollClientAnyVersion;
 export function createPayrollClient(options: PayrollClientOptions): PayrollClient;
 export function createPayrollClient(options: PayrollClientOptions): PayrollClient | PayrollClientAnyVersion {
-  const date = checkVersionDate(options?.resourceVersionDate);
+  const given = options?.resourceVersionDate;
+  const date = given === undefined ? given : toIsoDate(given, 'resourceVersionDate');
   const baseUrl = baseUrlOf(options, '/v2');
   return build(options, baseUrl, payrollOperations, 2, (method, schemaPath, accept) => {
-    const [entry, media] = lookup(payrollOperations, 'Payroll', method, schemaPath, accept, 2);
+    const [entry, media] = lookup(payrollOperations, method, schemaPath, accept, 2);
     const [operation, resource, , versions] = entry as [string, string, number, readonly string[]];
     // A caller's Accept that names a version is sent as it is; any other gets the client's.
-    const sent = withVersion(media, pickVersion(versions, date, operation));
-    const version = /;\s*version=([^;\s]+)/.exec(sent)![1]!;
-    return [
-      { operation, method, path: schemaPath, resource, version },
-      sent,
-      `application/json;version=${version}`,
-    ];
+    const version = VERSION_PARAMETER.exec(media)?.[1] ?? pickVersion(versions, date, operation);
+    return [{ operation, method, path: schemaPath, resource, version }, withVersion(media, version), withVersion('application/json', version)];
   }) as PayrollClient;
 }
 
@@ -214,7 +204,7 @@ export function createPayrollClient(options: PayrollClientOptions): PayrollClien
 export function createJournalClient(options: JournalClientOptions): JournalClient {
   const baseUrl = baseUrlOf(options, '');
   return build(options, baseUrl, journalOperations, 1, (method, schemaPath, accept) => {
-    const [entry, media] = lookup(journalOperations, 'Journal', method, schemaPath, accept, 1);
+    const [entry, media] = lookup(journalOperations, method, schemaPath, accept, 1);
     return [{ operation: entry[0] as string, method, path: schemaPath }, media];
   }) as JournalClient;
 }

@@ -1,13 +1,11 @@
 // Calendar dates as the API writes them: `yyyy-MM-dd`.
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Whether `value` is a real calendar date written `yyyy-MM-dd`. */
+/** Whether `value` is a real calendar date written `yyyy-MM-dd` (not 2023-02-29, nor 2024-13-01). */
 export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = DATE_RE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!));
-  return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!;
+  if (typeof value !== 'string' || !DATE_RE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return time === time && new Date(time).toISOString().startsWith(value);
 }
 
 /** `yyyy-MM-dd` of a Date (UTC) or of a checked date string; throws on anything else. */

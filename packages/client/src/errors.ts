@@ -28,7 +28,7 @@ export type MessageOf<Error> = Error extends { messages?: readonly (infer M)[] }
 type ResultMessage<R> = [MessageOf<R extends { error?: infer E } ? NonNullable<E> : never>] extends [never]
   ? AnyMessage
   : MessageOf<R extends { error?: infer E } ? NonNullable<E> : never>;
-const TYPES: readonly MessageType[] = ['BrokenBusinessRule', 'Warning', 'Exception', 'NotFound'];
+export const MESSAGE_TYPES: readonly MessageType[] = ['BrokenBusinessRule', 'Warning', 'Exception', 'NotFound'];
 
 /** What the client knows about the operation a response belongs to. */
 export interface OperationInfo {
@@ -68,7 +68,7 @@ export function messagesOf<M extends AnyMessage = AnyMessage>(body: unknown): M[
  * Multi-patch results: the messages that carry the id of an entity, grouped by that id
  * (the contract ties a failing action's message to its entity through `id`).
  */
-export function messagesByEntity<M extends AnyMessage = AnyMessage>(body: unknown, types: readonly MessageType[] = TYPES): Map<string, M[]> {
+export function messagesByEntity<M extends AnyMessage = AnyMessage>(body: unknown, types: readonly MessageType[] = MESSAGE_TYPES): Map<string, M[]> {
   const byId = new Map<string, M[]>();
   for (const m of messagesOf<M>(body)) {
     if (typeof m.id !== 'string' || !types.includes(m.type as MessageType)) continue;

@@ -3,7 +3,7 @@
 // Node and in browsers alike.
 import type { Client } from 'openapi-fetch';
 import { ApiError } from './errors.js';
-import type { FieldPath } from './filter.js';
+import { FIELD_RE, type FieldPath } from './filter.js';
 import type { ListInit, ListItemAt } from './paginate.js';
 import type { ActivityInit, ActivityOperation, ActivityParams, ActivityPath, GetActivitiesAt } from './types.js';
 
@@ -63,7 +63,7 @@ export function reportInputHeader(report: ReportInput<unknown>): string {
     throw new TypeError('export: report.fields must list at least one field');
   }
   for (const field of report.fields) {
-    if (typeof field?.fieldName !== 'string' || !/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(field.fieldName)) {
+    if (typeof field?.fieldName !== 'string' || !FIELD_RE.test(field.fieldName)) {
       throw new TypeError(`export: invalid fieldName ${JSON.stringify(field?.fieldName)}`);
     }
   }

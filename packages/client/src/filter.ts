@@ -6,7 +6,8 @@ import { toIsoDate } from './dates.js';
 
 export type FilterOperator = 'eq' | 'ne' | 'lk' | 'gt' | 'ge' | 'lt' | 'le';
 const OPERATORS: readonly string[] = ['eq', 'ne', 'lk', 'gt', 'ge', 'lt', 'le'];
-const FIELD_RE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
+/** A field name, nested fields dotted: the filter grammar's and the export's X-ReportInput's. */
+export const FIELD_RE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 const ORDER_RE = /^-?\w+$/;
 
 /** A date literal of a filter; make one with `filterDate()`. */
@@ -76,17 +77,12 @@ export function filterDate(value: string | Date): FilterDate {
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 function literal(value: FilterValue, field: string): string {
-  if (value === null) return 'null';
-  if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError(`filter: the value of ${field} must be a finite number`);
-    return String(value);
-  }
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`filter: the value of ${field} must be a finite number`);
+  if (value === null || typeof value === 'boolean' || typeof value === 'number') return String(value);
   if (typeof value === 'string') return quote(value);
-  if (value instanceof Date) return quote(toIsoDate(value, `filter: the date of ${field}`));
-  if (value && typeof value === 'object' && typeof value.date === 'string') {
-    return quote(toIsoDate(value.date, `filter: the date of ${field}`));
-  }
+  // A Date or a filterDate(): checked and written yyyy-MM-dd.
+  const date = value instanceof Date ? value : (value as Partial<FilterDate> | undefined)?.date;
+  if (date instanceof Date || typeof date === 'string') return quote(toIsoDate(date, `filter: the date of ${field}`));
   throw new TypeError(`filter: unsupported value for ${field}: ${String(value)}`);
 }
 
@@ -95,17 +91,12 @@ function expr(text: string, joinedBy?: 'and' | 'or'): FilterExpr {
   return { text, joinedBy, toString: () => text };
 }
 
-function checkField(field: unknown, what: string): string {
-  if (typeof field !== 'string' || field === '') throw new TypeError(`${what}: the field name is empty`);
-  if (!FIELD_RE.test(field)) {
-    throw new TypeError(`${what}: invalid field name ${JSON.stringify(field)} (letters, digits and _, nested with dots)`);
-  }
-  return field;
-}
-
 /** One comparison: `where('endDate', 'eq', null)` -> `endDate eq null`. */
 export function where(field: string, operator: FilterOperator, value: FilterValue): FilterExpr {
-  checkField(field, 'filter');
+  if (typeof field !== 'string' || field === '') throw new TypeError('filter: the field name is empty');
+  if (!FIELD_RE.test(field)) {
+    throw new TypeError(`filter: invalid field name ${JSON.stringify(field)} (letters, digits and _, nested with dots)`);
+  }
   if (!OPERATORS.includes(operator)) {
     throw new TypeError(`filter: unknown operator ${JSON.stringify(operator)} (one of ${OPERATORS.join(', ')})`);
   }

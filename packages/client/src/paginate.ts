@@ -58,21 +58,19 @@ export async function* paginate<Paths extends {}, Target extends ListPaths<Paths
   const named = !target.startsWith('/');
   const { maxPages = 10_000, ...options } = ((named ? second : first) ?? {}) as unknown as { maxPages?: number; params?: { query?: Record<string, unknown> } };
   const query = ((named ? first : options.params?.query) ?? {}) as Record<string, unknown>;
-  const size = query.pageSize;
-  if (size !== undefined && !(Number.isInteger(size) && (size as number) >= 1)) {
-    throw new RangeError(`paginate: pageSize must be a whole number of at least 1, got ${String(size)}`);
+  for (const name of ['pageSize', 'pageNumber']) {
+    const value = query[name];
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 1)) {
+      throw new RangeError(`paginate: ${name} must be a whole number of at least 1, got ${String(value)}`);
+    }
   }
   let page = (query.pageNumber as number | undefined) ?? 1;
-  if (!(Number.isInteger(page) && page >= 1)) throw new RangeError(`paginate: pageNumber must be a whole number of at least 1`);
   const calls = client as unknown as Record<string, (a: unknown, b: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>>;
   for (let fetched = 0; fetched < maxPages; fetched++, page++) {
-    // The first request goes as the caller wrote it (page 1 is the default); later pages add
-    // pageNumber. Journal lists describe no paging parameters, so a one-page journal list is
-    // fetched exactly as described.
+    // Later pages add pageNumber (page 1 is the default). Journal lists describe no paging
+    // parameters, so a one-page journal list is fetched exactly as described.
     const paged = fetched === 0 ? query : { ...query, pageNumber: page };
-    const result = named
-      ? await calls[target]!(paged, options)
-      : await calls.GET!(target, { ...options, params: fetched === 0 ? options.params : { ...options.params, query: paged } });
+    const result = named ? await calls[target]!(paged, options) : await calls.GET!(target, { ...options, params: { ...options.params, query: paged } });
     const data = unwrap(result) as { _embedded?: unknown[]; totalPages?: number };
     const items = data?._embedded ?? [];
     yield* items as ListItemAt<Paths, ListPathOf<Paths, Target>>[];

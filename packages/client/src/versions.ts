@@ -1,5 +1,4 @@
 // Resource versions: which `version=` a payroll request carries.
-import { toIsoDate } from './dates.js';
 
 /**
  * The version to send for an operation whose served versions are `versions` (newest first).
@@ -17,12 +16,10 @@ export function pickVersion(versions: readonly string[], date: string | undefine
   return picked;
 }
 
-/** Checks a `resourceVersionDate` option. */
-export function checkVersionDate(date: string | undefined): string | undefined {
-  return date === undefined ? undefined : toIsoDate(date, 'resourceVersionDate');
-}
+/** The `version=` parameter of a media type. */
+export const VERSION_PARAMETER = /;\s*version=([^;\s]+)/;
 
 /** Adds `;version=<version>` to a media type that has none. */
 export function withVersion(media: string, version: string): string {
-  return /;\s*version=/.test(media) ? media : `${media};version=${version}`;
+  return VERSION_PARAMETER.test(media) ? media : `${media};version=${version}`;
 }

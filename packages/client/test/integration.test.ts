@@ -126,7 +126,7 @@ describe('against the mock', () => {
   it('calls the journal API unversioned: list, create and the matrix patch array', async () => {
     const journal = createJournalClient({ baseUrl: mock.origin, auth: 'integration-token' });
     const list = unwrap(await journal.GET('/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costcenters', { params: { path: { journalProfileId: PROFILE } } }));
-    expect(list._embedded.length).toBeGreaterThan(0);
+    expect(list._embedded!.length).toBeGreaterThan(0);
     const items = [];
     for await (const unit of paginate(journal, '/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costunits', { params: { path: { journalProfileId: PROFILE } } })) items.push(unit);
     expect(items.length).toBeGreaterThan(0);

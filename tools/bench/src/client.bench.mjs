@@ -1,7 +1,8 @@
 // Client benchmark, in one run:
 //  1. per-request overhead of @payroll-api/client against raw fetch (and openapi-fetch alone),
 //     sequential GETs of a small list envelope from a local HTTP server on 127.0.0.1;
-//  2. bundle size (esbuild, minified + gzip) of the client entry against openapi-fetch alone.
+//  2. bundle sizes (esbuild, minified + gzip) against openapi-fetch alone: a minimal app (one
+//     client, one call) by path and by activity name, the whole entry, and with toBody.
 // Prints a markdown table and whether the goals were met. Exits non-zero only on error.
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ import { build } from 'esbuild';
 
 const RATIO_GOAL = 1.1;
 const SIZE_BUDGET = 10_000; // bytes, min+gz (the client's size-limit budget)
+const MINIMAL_BUDGET = 7_500; // bytes, min+gz: one client and one call by activity name
 // Measured in ROUNDS rounds of SAMPLES requests per contestant, after WARMUP requests per
 // contestant (the JIT needs about 2000 calls per path to settle; with fewer, the first rounds
 // still time compilation). The figures are the medians over the rounds of each round's median,
@@ -129,7 +131,18 @@ async function main() {
       const code = out.outputFiles[0].contents;
       return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
     };
-    const clientSize = await gz(`export * from ${JSON.stringify(clientEntry.replace(/index\.cjs$/, 'index.js'))};`, here);
+    // What apps carry: one client and one call by path, the same by activity name, the whole
+    // entry, and the whole entry with the toBody helper (its own entry, @payroll-api/client/body).
+    const esm = JSON.stringify(clientEntry.replace(/index\.cjs$/, 'index.js'));
+    const bodyEntry = JSON.stringify(clientEntry.replace(/index\.cjs$/, 'body.js'));
+    const minimal = (call) =>
+      `import { createPayrollClient } from ${esm};\n` +
+      `const payroll = createPayrollClient({ baseUrl: 'https://payroll.example.nl/v2', auth: 'token' });\n` +
+      `${call}.then(({ data }) => console.log(data));`;
+    const pathSize = await gz(minimal(`payroll.GET('/v2/providers/employers/{employerId}/employees', { params: { path: { employerId: 'e' } } })`), here);
+    const nameSize = await gz(minimal(`payroll.GetEmployeesByEmployerId({ employerId: 'e' })`), here);
+    const clientSize = await gz(`export * from ${esm};`, here);
+    const withBodySize = await gz(`export * from ${esm};\nexport { toBody } from ${bodyEntry};`, here);
     const baseSize = await gz(`export { default } from 'openapi-fetch';`, here);
 
     const ratio = ratioOf('@payroll-api/client', 'raw fetch');
@@ -144,14 +157,21 @@ async function main() {
     console.log(`| openapi-fetch, µs per request | ${fmt(perRequest['openapi-fetch'])} | raw fetch | ${ratioOf('openapi-fetch', 'raw fetch').toFixed(2)} |`);
     console.log(`| @payroll-api/client, µs per request | ${fmt(perRequest['@payroll-api/client'])} | raw fetch | ${ratio.toFixed(2)} |`);
     console.log(`| @payroll-api/client, µs per request | ${fmt(perRequest['@payroll-api/client'])} | openapi-fetch | ${ratioOf('@payroll-api/client', 'openapi-fetch').toFixed(2)} |`);
+    const sizeRow = (what, size) => console.log(`| ${what}, bytes min+gz | ${size.gzip} | openapi-fetch ${baseSize.gzip} | ${(size.gzip / baseSize.gzip).toFixed(2)} |`);
     console.log(`| client entry, bytes min | ${clientSize.min} | openapi-fetch ${baseSize.min} | ${(clientSize.min / baseSize.min).toFixed(2)} |`);
-    console.log(`| client entry, bytes min+gz | ${clientSize.gzip} | openapi-fetch ${baseSize.gzip} | ${(clientSize.gzip / baseSize.gzip).toFixed(2)} |`);
+    sizeRow('minimal app, one call by path', pathSize);
+    sizeRow('minimal app, one call by activity name', nameSize);
+    sizeRow('client entry (all features)', clientSize);
+    sizeRow('client entry with toBody', withBodySize);
     console.log('');
     console.log(
       `Overhead goal (ratio <= ${RATIO_GOAL.toFixed(2)}): ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'} (${ratio.toFixed(3)}; ` +
         `rounds ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}).`,
     );
     console.log(`Size budget (<= ${SIZE_BUDGET} bytes min+gz): ${clientSize.gzip <= SIZE_BUDGET ? 'met' : 'NOT met'} (${clientSize.gzip}).`);
+    console.log(
+      `Minimal app by activity name (<= ${MINIMAL_BUDGET} bytes min+gz): ${nameSize.gzip <= MINIMAL_BUDGET ? 'met' : 'NOT met'} (${nameSize.gzip}).`,
+    );
     console.log(`Took ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     clearTimeout(guard);
