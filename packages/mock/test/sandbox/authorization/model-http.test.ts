@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
 import { authorizationModelSeed, SEED_CLIENTS, SEED_PASSWORD, SEED_USERS } from '../../../src/sandbox/seed/authorization.js';
+import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
 import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
-import { call, EMPLOYERS, expectRefused, PAYROLL, reset, tokenOf } from './harness.js';
+import { call, EMPLOYERS, expectRefused, expectUnchanged, PAYROLL, reset, tokenOf } from './harness.js';
 
 let running: RunningMock;
 let url: string;
@@ -188,4 +189,33 @@ describe('a model imported through a snapshot', () => {
     expect((await control(token, 'POST', '/reset')).status).toBe(200);
     expect((await call(url, token, 'GET', `${PAYROLL}/employers`)).status).toBe(200);
   });
+});
+
+describe('the provider\'s modules', () => {
+  it('a wage model belongs to the provider: without the provider\'s journal module its journal profiles cannot be created (step 4)', async () => {
+    const token = tokenOf(SEED_USERS.admin);
+    await reset(url, token);
+    const create = () => call(url, token, 'POST', `/journal/providers/wagemodels/${SEED_IDS.wageModel}/journalprofiles`, { description: 'Reiskosten' });
+    const provider = Object.keys((await modelOf(token)).providers)[0]!;
+    expect((await control(token, 'PUT', `/providers/${provider}`, { modules: ['payroll', 'hr'] })).status).toBe(200);
+    await expectUnchanged(url, token, async () => expectRefused(await create(), 4, 'module-disabled'));
+    expect((await control(token, 'POST', '/reset')).status).toBe(200);
+    expect((await create()).status).toBe(201);
+  });
+});
+
+describe('examples mode', () => {
+  it('has no authorization stage: a seeded user\'s fixed token gets the example like any token', async () => {
+    const examples = await startMock({ port: 0, mode: 'examples' });
+    try {
+      const answer = await call(examples.url, tokenOf(SEED_USERS.readOnly), 'PATCH', `${PAYROLL}/employers/employees/${PEOPLE_IDS.employee}/email`, { emailAddress: 'a@example.nl' }, {
+        Accept: 'application/json;version=2018-12-31',
+        'Content-Type': 'application/json;version=2018-12-31',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-sandbox-authorization')).toBeNull();
+    } finally {
+      await examples.close();
+    }
+  }, 60_000);
 });
