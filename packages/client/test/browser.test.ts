@@ -32,17 +32,17 @@ const page = (mockOrigin: string) => `<!doctype html>
     const f = filterFor();
     const employees = [];
     for await (const e of paginate(payroll, '/v2/providers/employers/{employerId}/employees', {
-      params: { path: { employerId: '7b1c7a1e-2b8e-4a57-9d2f-0c6c2f1d9a10' }, query: { pageSize: 10, filter: String(f.where('endDate', 'eq', null)) } },
+      params: { path: { employerId: '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c' }, query: { pageSize: 10, filter: String(f.where('employeeNumber', 'ge', 1)) } },
     })) employees.push(e.id);
     const csv = await exportList(payroll, '/v2/providers/employers/{employerId}/employees', {
       format: 'csv',
       report: { fields: [{ fieldName: 'employeeNumber', reportColumnName: 'Nummer' }] },
-      params: { path: { employerId: '7b1c7a1e-2b8e-4a57-9d2f-0c6c2f1d9a10' } },
+      params: { path: { employerId: '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c' } },
     });
     const anonymous = createPayrollClient({ baseUrl: '${mockOrigin}/v2' });
     const denied = ApiError.from(await anonymous.GET('/v2/providers'));
     const journal = createJournalClient({ baseUrl: '${mockOrigin}', auth: 'browser-token' });
-    const costCenters = unwrap(await journal.GET('/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costcenters', { params: { path: { journalProfileId: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9' } } }));
+    const costCenters = unwrap(await journal.GET('/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costcenters', { params: { path: { journalProfileId: '294af36b-2828-41e3-9ca6-a823da96a226' } } }));
     return {
       resourceVersion: providers.version.resourceVersion,
       providers: providers._embedded.length,

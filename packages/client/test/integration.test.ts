@@ -16,9 +16,9 @@ import {
 } from '../src/index.js';
 import { startMock, type RunningMock } from './mock-server.js';
 
-const EMPLOYER = '7b1c7a1e-2b8e-4a57-9d2f-0c6c2f1d9a10';
-const EMPLOYMENT = '2d4b6f8a-1c3e-4a5b-9d7f-6e8a0b2c4d6e';
-const PROFILE = '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9';
+const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
+const EMPLOYMENT = '520dbfbe-cca4-5b8e-b67b-1fdfecca8a34';
+const PROFILE = '294af36b-2828-41e3-9ca6-a823da96a226';
 
 let mock: RunningMock;
 let tokenServer: Server;
@@ -108,11 +108,11 @@ describe('against the mock', () => {
   });
 
   it('reports a 400 envelope by message type', async () => {
-    const client = payroll({ headers: { Prefer: 'code=400' } });
-    const error = ApiError.from(await client.GET('/v2/providers'))!;
+    // A filter on a field the list does not have.
+    const error = ApiError.from(await payroll().GetEmployeesByEmployerId({ employerId: EMPLOYER, filter: "shoeSize eq '42'" }))!;
     expect(error.status).toBe(400);
     expect(error.byType.BrokenBusinessRule.length).toBeGreaterThan(0);
-    expect(error.message).toMatch(/^GetProvidersByUser failed with status 400 \(BrokenBusinessRule: /);
+    expect(error.message).toMatch(/^GetEmployeesByEmployerId failed with status 400 \(BrokenBusinessRule: /);
   });
 
   it('authenticates through the OAuth2 password grant against a token endpoint', async () => {
