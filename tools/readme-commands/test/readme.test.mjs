@@ -78,6 +78,20 @@ function freePort() {
   });
 }
 
+/** The README's curl commands (one per `curl` line, continuations joined), run on `port`. */
+async function readmeCurls(port) {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const commands = [...readme.matchAll(/^curl [\s\S]*?(?=\n\n|\n```)/gm)].map((match) => match[0].replace(/\\\n\s*/g, ' '));
+  const results = [];
+  for (const command of commands) {
+    const headers = Object.fromEntries([...command.matchAll(/-H '([^:]+): ([^']*)'/g)].map(([, name, value]) => [name, value]));
+    const url = /(http:\/\/127\.0\.0\.1:4010\S+)/.exec(command)[1].replace('127.0.0.1:4010', `127.0.0.1:${port}`);
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+    results.push({ command, status: response.status, body: await response.text() });
+  }
+  return results;
+}
+
 const answers = (url) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok);
 
 /** A temporary repository holding copies of `paths` and the real node_modules. */
@@ -116,7 +130,18 @@ const RUNNERS = {
   },
   'pnpm mock': async () => {
     const port = await freePort();
-    await startAndStop(['mock'], { PORT: String(port) }, () => answers(`http://127.0.0.1:${port}/__health`));
+    // Ready once it answers; then the README's quick-start curls must work against it as shown.
+    let curls = [];
+    await startAndStop(['mock'], { PORT: String(port) }, async () => {
+      if (!(await answers(`http://127.0.0.1:${port}/__health`))) return false;
+      curls = await readmeCurls(port);
+      return true;
+    });
+    expect(curls.length).toBeGreaterThanOrEqual(2);
+    for (const { command, status, body } of curls) {
+      expect(status, command).toBe(200);
+      expect(JSON.parse(body)._embedded.length, command).toBeGreaterThan(0);
+    }
   },
   'pnpm docs:build': async () => {
     const { code, output } = await pnpm(['docs:build', '--output-logs=errors-only']);
