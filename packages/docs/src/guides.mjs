@@ -41,8 +41,21 @@ export function sandboxPage(readme = mockReadme()) {
   return renderPage({ id: 'sandbox', title: 'Sandbox', body });
 }
 
-/** The Authorization page: §5's five checks and the authorization rules of the catalogue. */
-export function authorizationPage(rules = []) {
+/** A `### <heading>` subsection of a markdown text (up to the next heading of level 2 or 3), or ''. */
+export function subsectionOf(markdown, heading) {
+  const start = markdown.search(new RegExp(`^### ${heading}[ \\t]*$`, 'm'));
+  if (start < 0) return '';
+  const rest = markdown.slice(start + 4);
+  const end = rest.search(/^#{2,3} /m);
+  return markdown.slice(start, end < 0 ? undefined : start + 4 + end);
+}
+
+/**
+ * The Authorization page: §5's five checks, the sandbox's seeded users (the mock README's
+ * "Authorization" subsection) and the authorization rules of the catalogue.
+ */
+export function authorizationPage(rules = [], readme = mockReadme()) {
+  const seeded = subsectionOf(readme, 'Authorization');
   const authorization = rules.filter((rule) => rule.status === 403 || rule.token);
   const body = `<h1>Authorization</h1>
       <p class="lead">A valid token is not enough: the user must be a normal, active platform user with access to the employer and the rights for the activity. Each operation's <code>operationId</code> is its <em>activity</em>.</p>
@@ -56,6 +69,7 @@ export function authorizationPage(rules = []) {
       </ol>
       <p>Because clients are linked to activities and users to rights, a client can be unable to do what the user's rights would allow. The plain <code>403</code> body is <code>{"message": "Authorization has been denied for this request."}</code>.</p>
       <h2 id="in-the-sandbox">In the sandbox</h2>
+      ${seeded ? `<div class="from-readme">${renderMarkdown(seeded.replace(/^### Authorization[^\n]*\n/, ''), { shift: 1 })}</div>` : ''}
       ${
         authorization.length
           ? `<p>The sandbox's seeded users show each check; every example runs against a freshly reset sandbox:</p><ul>${authorization

@@ -10,7 +10,7 @@ import { operationsOf } from '@payroll-api/openapi-bundle';
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorCodes, errorCodesPage, searchIndex } from '../src/catalogue.mjs';
 import { changelogPage } from '../src/changelog.mjs';
-import { sandboxPage, sectionsOf } from '../src/guides.mjs';
+import { authorizationPage, sandboxPage, sectionsOf, subsectionOf } from '../src/guides.mjs';
 import { APIS, readingCopy, withAuthentication } from '../src/reference.mjs';
 import { readRules, rulesPage, stepCurl } from '../src/rules.mjs';
 import { operationSamples, readSeed, seedValue } from '../src/samples.mjs';
@@ -172,6 +172,16 @@ describe('sandbox page', () => {
     expect(html).toContain('Each token has its own data.');
     expect(html).toContain('<code>POST /__sandbox/reset</code>');
     expect(html).not.toContain('npm i');
+  });
+
+  it('the authorization page shows the seeded users of the README and the catalogue\'s authorization rules', () => {
+    const readme = '## Sandbox\n\n### Authorization\n\n| token | user |\n|---|---|\n| `sandbox-user-read-only` | no rights |\n\n### Storage\n\nfiles\n';
+    expect(subsectionOf(readme, 'Authorization')).toContain('sandbox-user-read-only');
+    expect(subsectionOf(readme, 'Authorization')).not.toContain('files');
+    const html = authorizationPage([{ id: 'authorization-no-right', api: 'payroll', title: 'Step 2', token: 'sandbox-user-read-only', status: 403 }], readme);
+    expect(html).toContain('<code>sandbox-user-read-only</code>');
+    expect(html).toContain('payroll-rules.html#authorization-no-right');
+    expect(html.match(/<li>the client is linked to the activity;<\/li>/g)).toHaveLength(1);
   });
 });
 
