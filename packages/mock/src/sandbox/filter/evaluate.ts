@@ -158,23 +158,105 @@ export function matches(doc: Doc, filter: BoundFilter): boolean {
   return matcherOf(filter)(doc);
 }
 
-/** Sorts docs in place by the keys (nulls last ascending, first descending), then by id. */
-export function sortDocs(docs: Doc[], orderBy: readonly OrderKey[] = []): Doc[] {
-  const decorated = docs.map((doc) => ({
-    doc,
-    keys: orderBy.map((key) => comparableOf(valueAt(doc, key.field.path), key.field.type)),
-  }));
-  decorated.sort((a, b) => {
-    for (let i = 0; i < orderBy.length; i++) {
+const ABOVE_SURROGATES_START = /[\uD800-\uFFFF]/;
+
+/** A string whose UTF-16 order (JavaScript's <) is the code point order of `text` (compareCodePoints):
+ * units from 0xD800 up are moved as compareCodePoints moves them. Most text has none and is returned as is. */
+function codePointOrdered(text: string): string {
+  if (!ABOVE_SURROGATES_START.test(text)) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    out += unit < 0xd800 ? text[i] : String.fromCharCode(unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
+  }
+  return out;
+}
+
+/** A doc with its sort keys read once (strings made comparable with <), its id last. */
+interface Keyed {
+  doc: Doc;
+  keys: (Exclude<Comparable, null> | null)[];
+  id: string;
+}
+
+function keyedOf(doc: Doc, orderBy: readonly OrderKey[]): Keyed {
+  const keys = new Array<Exclude<Comparable, null> | null>(orderBy.length);
+  for (let i = 0; i < orderBy.length; i++) {
+    const key = orderBy[i]!;
+    const value = comparableOf(valueAt(doc, key.field.path), key.field.type);
+    keys[i] = typeof value === 'string' ? codePointOrdered(value) : value;
+  }
+  return { doc, keys, id: codePointOrdered(doc.id) };
+}
+
+/** The order of sortDocs over keyed docs: a total order, ids being unique. */
+function keyedComparator(orderBy: readonly OrderKey[]): (a: Keyed, b: Keyed) => number {
+  const descending = orderBy.map((key) => key.descending);
+  return (a, b) => {
+    for (let i = 0; i < descending.length; i++) {
       const x = a.keys[i] ?? null;
       const y = b.keys[i] ?? null;
+      if (x === y) continue;
       let order: number;
-      if (x === null || y === null) order = x === y ? 0 : x === null ? 1 : -1;
+      if (x === null || y === null) order = x === null ? 1 : -1;
+      else if (typeof x === 'string' && typeof y === 'string') order = x < y ? -1 : 1;
       else order = compareValues(x, y);
-      if (order !== 0) return orderBy[i]!.descending ? -order : order;
+      if (order !== 0) return descending[i] ? -order : order;
     }
-    return compareCodePoints(a.doc.id, b.doc.id);
-  });
-  for (let i = 0; i < decorated.length; i++) docs[i] = decorated[i]!.doc;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+/** Sorts docs in place by the keys (nulls last ascending, first descending), then by id. */
+export function sortDocs(docs: Doc[], orderBy: readonly OrderKey[] = []): Doc[] {
+  const keyed = docs.map((doc) => keyedOf(doc, orderBy));
+  keyed.sort(keyedComparator(orderBy));
+  for (let i = 0; i < keyed.length; i++) docs[i] = keyed[i]!.doc;
   return docs;
+}
+
+/** docs[offset, offset + limit) in sortDocs's order. A page far smaller than the matches (25 of
+ * 10,000) is picked with a bounded heap of the first offset + limit, not a sort of all of them. */
+export function pageOfSorted(docs: readonly Doc[], orderBy: readonly OrderKey[] = [], offset = 0, limit?: number): Doc[] {
+  if (offset >= docs.length || limit === 0) return [];
+  const wanted = limit === undefined ? docs.length : Math.min(docs.length, offset + limit);
+  const compare = keyedComparator(orderBy);
+  let kept: Keyed[];
+  if (wanted * 4 >= docs.length) {
+    kept = docs.map((doc) => keyedOf(doc, orderBy));
+    kept.sort(compare);
+  } else {
+    // A max-heap (the last of the kept docs on top) holding the first `wanted` docs seen so far.
+    const heap: Keyed[] = [];
+    for (const doc of docs) {
+      const item = keyedOf(doc, orderBy);
+      if (heap.length < wanted) {
+        let at = heap.push(item) - 1;
+        while (at > 0) {
+          const parent = (at - 1) >> 1;
+          if (compare(heap[parent]!, item) >= 0) break;
+          heap[at] = heap[parent]!;
+          at = parent;
+        }
+        heap[at] = item;
+      } else if (compare(item, heap[0]!) < 0) {
+        let at = 0;
+        for (;;) {
+          const left = 2 * at + 1;
+          if (left >= wanted) break;
+          const right = left + 1;
+          const larger = right < wanted && compare(heap[right]!, heap[left]!) > 0 ? right : left;
+          if (compare(heap[larger]!, item) <= 0) break;
+          heap[at] = heap[larger]!;
+          at = larger;
+        }
+        heap[at] = item;
+      }
+    }
+    kept = heap.sort(compare);
+  }
+  const end = Math.min(kept.length, wanted);
+  const page = new Array<Doc>(end - offset);
+  for (let i = offset; i < end; i++) page[i - offset] = kept[i]!.doc;
+  return page;
 }

@@ -4,7 +4,7 @@
 // so materializing a sandbox costs a few Map copies, not a copy of the seed.
 // A write transaction works on a draft and swaps it in on success; a throw drops the draft.
 // Write transactions on one sandbox are queued; reads never wait (they see the last commit).
-import { matcherOf, sortDocs, valueAt } from '../filter/evaluate.js';
+import { matcherOf, pageOfSorted, valueAt } from '../filter/evaluate.js';
 import {
   UniqueViolation,
   type Doc,
@@ -284,10 +284,10 @@ class MemoryTx implements Tx {
     const docs: Doc[] = [];
     const matches = query.where ? matcherOf(query.where) : undefined;
     for (const doc of this.read(collection)?.values() ?? []) if (!matches || matches(doc)) docs.push(doc);
-    sortDocs(docs, query.orderBy);
-    const offset = query.offset ?? 0;
-    const end = query.limit === undefined ? undefined : offset + query.limit;
-    return { rows: docs.slice(offset, end).map(cloneJson), total: docs.length };
+    // Only the page's rows are ordered in full and copied.
+    const rows = pageOfSorted(docs, query.orderBy, query.offset ?? 0, query.limit);
+    for (let i = 0; i < rows.length; i++) rows[i] = cloneJson(rows[i]!);
+    return { rows, total: docs.length };
   }
 
   async insert(collection: string, doc: Doc): Promise<void> {

@@ -1,7 +1,7 @@
 // The in-memory evaluation of bound filters and sort keys: exactly the semantics in tree.ts.
 import { describe, expect, it } from 'vitest';
 import { filterFrom, orderFrom } from '../../../src/sandbox/filter/bind.js';
-import { compareCodePoints, matches, sortDocs } from '../../../src/sandbox/filter/evaluate.js';
+import { compareCodePoints, matches, pageOfSorted, sortDocs } from '../../../src/sandbox/filter/evaluate.js';
 import { fieldTable } from '../../../src/sandbox/filter/fields.js';
 import type { Doc } from '../../../src/sandbox/store/types.js';
 import { metadataFields, nested, scalars } from './fixtures/fields.js';
@@ -91,5 +91,35 @@ describe('sortDocs', () => {
     expect(compareCodePoints('a', 'ab')).toBeLessThan(0);
     expect(compareCodePoints('b', 'a')).toBeGreaterThan(0);
     expect(compareCodePoints('Z', 'a')).toBeLessThan(0);
+  });
+});
+
+describe('pageOfSorted', () => {
+  // Text around the surrogates (U+D800-DFFF) and above them, where UTF-16 order and code point order differ.
+  const texts = ['a', 'B', '\uFF01', '\u{1F600}', '\uE000x', '\uD7FF', 'ab', '', 'Z\u{10000}', 'z'];
+  const many: Doc[] = Array.from({ length: 200 }, (_, i) => ({
+    id: `${texts[i % texts.length]}-${String((i * 37) % 200).padStart(3, '0')}`,
+    lastName: i % 7 === 0 ? null : texts[(i * 3) % texts.length],
+    employeeNumber: i % 5 === 0 ? null : (i * 13) % 17,
+    isActive: i % 3 === 0,
+  }));
+
+  it('gives the rows of sortDocs\'s order, small pages picked without sorting every doc', () => {
+    for (const orderBy of ['', 'lastName', '-lastName,employeeNumber', 'isActive,-employeeNumber', '-isActive,lastName,-employeeNumber']) {
+      const keys = orderBy ? orderFrom(orderBy, table) : [];
+      const sorted = sortDocs([...many].reverse(), keys).map((doc) => doc.id);
+      for (const [offset, limit] of [[0, 1], [0, 25], [3, 7], [25, 25], [190, 25], [199, 1], [200, 5], [0, 200], [0, undefined], [10, undefined]] as const) {
+        const page = pageOfSorted(many, keys, offset, limit).map((doc) => doc.id);
+        expect(page, `orderBy '${orderBy}', offset ${offset}, limit ${limit}`).toEqual(sorted.slice(offset, limit === undefined ? undefined : offset + limit));
+      }
+    }
+  });
+
+  it('orders ids and text by code point, as sortDocs and PostgreSQL do', () => {
+    const docsOf = (values: string[]) => values.map((id) => ({ id }));
+    const values = ['\u{1F600}', '\uFF01', 'b', '\uE000', 'a'];
+    expect(pageOfSorted(docsOf(values), [], 0, 1).map((doc) => doc.id)).toEqual(['a']);
+    expect(pageOfSorted(docsOf([...values, ...texts.map((t) => `${t}!`)]), [], 0, 3).map((doc) => doc.id)).toEqual(['!', 'B!', 'Z\u{10000}!']);
+    expect(pageOfSorted(docsOf(values), []).map((doc) => doc.id)).toEqual(['a', 'b', '\uE000', '\uFF01', '\u{1F600}']);
   });
 });
