@@ -8,7 +8,7 @@ import { SandboxError, type Handler, type OperationContext, type ResourceModule 
 import { DEFAULT_MODULES } from '../seed/organisation.js';
 import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, type MetadataScope } from '../seed/reference-data.js';
 import type { Doc } from '../store/types.js';
-import { inputOnly, mustGet, whereIn } from './employments/model.js';
+import { inputOnly, mustGet, omit, whereIn } from './employments/model.js';
 import { checkImageUpload, objectBody } from './providers.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
@@ -29,9 +29,7 @@ const EMPLOYER_NUMBER_RULE = { name: 'employerNumber', fields: ['employerNumber'
 const FIRST_EMPLOYER_NUMBER = 10001;
 
 export function employerView(doc: Doc): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...doc };
-  for (const key of INTERNAL) delete out[key];
-  return out;
+  return omit(doc, INTERNAL);
 }
 
 function pick(value: unknown, keys: string[]): Record<string, unknown> | null {
