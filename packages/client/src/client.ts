@@ -69,11 +69,8 @@ function baseUrlOf(options: Location, suffix: '/v2' | ''): string {
     throw new TypeError('give baseUrl, or environment (acceptance or production) with its host');
   }
   if (!o.host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(o.host)) {
-    throw new TypeError(
-      /:\/\//.test(o.host!)
-        ? 'host takes no scheme (https is used): give the host name alone, or baseUrl'
-        : `environment ${o.environment} needs its host (a host name, e.g. api.example.nl)`,
-    );
+    // The contract does not show the hosts; the scheme is always https.
+    throw new TypeError(`environment ${o.environment}: host must be a host name without a scheme, e.g. api.example.nl (got ${JSON.stringify(o.host)})`);
   }
   return `https://${o.host}${suffix}`;
 }

@@ -1,7 +1,7 @@
 // The fetch that openapi-fetch calls: authentication, retries with backoff, timeouts and
 // cancellation, and the inspection of answers (warnings, partial failures, deprecations).
 import { authenticator, type Auth, type FetchLike } from './auth.js';
-import { MESSAGE_TYPES, messagesByEntity, messagesOf, tagResponse, type AnyMessage, type OperationInfo } from './errors.js';
+import { messagesByEntity, messagesOf, tagResponse, type AnyMessage, type OperationInfo } from './errors.js';
 
 export interface RetryOptions {
   /** Extra attempts after the first (default 2). */
@@ -167,7 +167,7 @@ export function createTransport<M extends AnyMessage>(options: TransportOptions<
     if (info && body !== undefined) {
       const warnings = messagesOf<M>(body).filter((m) => m.type === 'Warning');
       if (warnings.length > 0) options.onWarning?.({ ...info, status: response.status, messages: warnings });
-      const failures = messagesByEntity<M>(body, MESSAGE_TYPES.filter((type) => type !== 'Warning'));
+      const failures = messagesByEntity<M>(body, ['BrokenBusinessRule', 'Exception', 'NotFound']);
       if (failures.size > 0) options.onPartialFailure?.({ ...info, status: response.status, failures });
     }
     return out;

@@ -19,7 +19,7 @@ describe('addresses', () => {
   });
 
   it('rejects an environment without host, an unknown environment and a base URL without /v2', () => {
-    expect(() => createPayrollClient({ environment: 'acceptance' } as never)).toThrow(/needs its host/);
+    expect(() => createPayrollClient({ environment: 'acceptance' } as never)).toThrow('environment acceptance: host must be a host name without a scheme, e.g. api.example.nl (got undefined)');
     expect(() => createPayrollClient(undefined as never)).toThrow(/give baseUrl, or environment/);
     expect(() => createJournalClient(null as never)).toThrow(/give baseUrl, or environment/);
     expect(() => createPayrollClient({ environment: 'staging', host: 'x.nl' } as never)).toThrow(/acceptance or production/);
@@ -31,9 +31,9 @@ describe('addresses', () => {
   it('says that a host takes no scheme', () => {
     for (const host of ['https://payroll.example.nl', 'http://payroll.example.nl/v2']) {
       expect(() => createPayrollClient({ environment: 'production', host })).toThrow(
-        'host takes no scheme (https is used): give the host name alone, or baseUrl',
+        `environment production: host must be a host name without a scheme, e.g. api.example.nl (got ${JSON.stringify(host)})`,
       );
-      expect(() => createJournalClient({ environment: 'acceptance', host })).toThrow(/host takes no scheme/);
+      expect(() => createJournalClient({ environment: 'acceptance', host })).toThrow(/host must be a host name without a scheme/);
     }
   });
 
