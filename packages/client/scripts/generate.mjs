@@ -26,7 +26,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // `--dist <dir>` reads the bundles from another folder (default: the monorepo's spec/dist).
 const distArg = process.argv.indexOf('--dist');
 const distDir = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? '') : path.resolve(here, '../../../spec/dist');
-const outFile = path.resolve(here, '../src/generated/operations.ts');
+// `--out <dir>` writes the generated files to another folder (default: src/generated).
+const outArg = process.argv.indexOf('--out');
+const outDir = outArg > 0 ? path.resolve(process.argv[outArg + 1] ?? '') : path.resolve(here, '../src/generated');
+const outFile = path.join(outDir, 'operations.ts');
 const LIST = 1;
 const EXPORT = 2;
 const BODY = 4;

@@ -53,3 +53,46 @@ describe('the runtime version table', () => {
     }
   });
 });
+
+describe('the journal codes', () => {
+  const generate = (dir: string) => spawnSync(process.execPath, [script, '--dist', dir, '--out', path.join(dir, 'out')], { encoding: 'utf8' });
+  const codesIn = (dir: string) => fs.readFileSync(path.join(dir, 'out/journal-codes.ts'), 'utf8');
+
+  it('are the 35 validation codes of the contract, whether the bundle closes the code or leaves it open', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-codes-'));
+    try {
+      fs.copyFileSync(path.join(dist, 'payroll.json'), path.join(dir, 'payroll.json'));
+      fs.copyFileSync(path.join(dist, 'journal.json'), path.join(dir, 'journal.json'));
+      expect(generate(dir).status).toBe(0);
+      const closed = codesIn(dir);
+      const known = [...closed.matchAll(/^ {2}\| "([^"]+)";?$/gm)].map((m) => m[1]);
+      expect(known).toHaveLength(35);
+      expect(known).toContain('API_Journaal_PayrollAdministrationJournalProfile_CostUnit_Delete_InUse_PayrollPeriodData');
+      expect(closed).toContain('export type JournalMessageCode = KnownJournalCode | (string & {})');
+      // The same codes as the known values of an open string: every string enum becomes
+      // anyOf [{enum}, {type: string}].
+      const doc = JSON.parse(fs.readFileSync(path.join(dist, 'journal.json'), 'utf8'));
+      const open = (node: unknown): unknown => {
+        if (Array.isArray(node)) return node.map(open);
+        if (!node || typeof node !== 'object') return node;
+        const copy = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, open(v)]));
+        if (copy.type === 'string' && Array.isArray(copy.enum)) {
+          const { enum: values, ...rest } = copy;
+          return { ...rest, anyOf: [{ type: 'string', enum: values }, { type: 'string' }] };
+        }
+        return copy;
+      };
+      fs.writeFileSync(path.join(dir, 'journal.json'), JSON.stringify(open(doc)));
+      expect(generate(dir).status).toBe(0);
+      expect(codesIn(dir)).toBe(closed);
+      // A bundle whose 400 responses name no code fails the build clearly.
+      const none = JSON.parse(JSON.stringify(doc, (key, value) => (key === 'enum' ? undefined : value)));
+      fs.writeFileSync(path.join(dir, 'journal.json'), JSON.stringify(none));
+      const failed = generate(dir);
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toContain('the journal 400 responses name no validation code');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
