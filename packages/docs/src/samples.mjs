@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { toBody } from '@payroll-api/client/body';
 import { deref, operationsOf } from '@payroll-api/openapi-bundle';
 
 const require = createRequire(import.meta.url);
@@ -28,15 +29,20 @@ function mockFile(relative) {
 
 /**
  * The sandbox's seed (packages/mock/src/sandbox/seed/), bundled from its TypeScript source
- * and run: { ids: SEED_IDS (the well-known ids), collections: { <name>: [doc] } }. Read at
+ * and run: { ids: SEED_IDS (the well-known ids), collections: { <name>: [doc] }, payScales:
+ * { <agreement>: [{ key, value, grades: [{ key, value }] }] } }. Read at
  * build time, so that the samples follow the seed as it grows.
  */
 export function readSeed() {
   const dir = mockFile('src/sandbox/seed');
-  if (!dir || !existsSync(path.join(dir, 'index.ts'))) return { ids: {}, collections: {} };
+  if (!dir || !existsSync(path.join(dir, 'index.ts'))) return { ids: {}, collections: {}, payScales: {} };
   const esbuild = require('esbuild');
   const result = esbuild.buildSync({
-    stdin: { contents: "export { seedSnapshot } from './index.ts';\nexport { SEED_IDS } from './ids.ts';\n", resolveDir: dir, loader: 'ts' },
+    stdin: {
+      contents: "export { seedSnapshot } from './index.ts';\nexport { SEED_IDS } from './ids.ts';\nexport { payScaleOptions, payGradeOptions, AGREEMENTS } from './reference-data.ts';\n",
+      resolveDir: dir,
+      loader: 'ts',
+    },
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -47,8 +53,15 @@ export function readSeed() {
   const module = { exports: {} };
   try {
     new Function('module', 'exports', 'require', result.outputFiles[0].text)(module, module.exports, require);
-    const { seedSnapshot, SEED_IDS } = module.exports;
-    return { ids: { ...SEED_IDS }, collections: seedSnapshot().collections };
+    const { seedSnapshot, SEED_IDS, payScaleOptions, payGradeOptions, AGREEMENTS } = module.exports;
+    // The pay scales and grades the metadata endpoints offer, per collective labour agreement.
+    const payScales = Object.fromEntries(
+      Object.entries(AGREEMENTS).map(([agreement, data]) => [
+        agreement,
+        payScaleOptions(agreement).map((option, index) => ({ ...option, grades: payGradeOptions(agreement, data.payScales[index]) })),
+      ]),
+    );
+    return { ids: { ...SEED_IDS }, collections: seedSnapshot().collections, payScales };
   } catch (error) {
     throw new Error(`the sandbox's seed (${dir}) could not be run: ${error.message}`);
   }
@@ -76,6 +89,61 @@ export function seedValue(parameterName, pathTemplate, seed) {
   const depth = (doc) => (typeof doc.level === 'string' ? lowerPath.lastIndexOf(`/${doc.level.toLowerCase()}s/`) : -1);
   return docs.reduce((best, doc) => (depth(doc) > depth(best) ? doc : best), docs[0]).id;
 }
+
+const byId = (seed, collection, id) => (seed.collections[collection] ?? []).find((doc) => doc.id === id);
+
+/** An employment the sandbox lets go: no processed payroll results, and no other employment links to it. */
+function isDeletable(employment, seed) {
+  return Number(employment.processedPayrollResults ?? 0) === 0 && !seed.collections.employments.some((other) => other.linkedEmployment === employment.id);
+}
+
+/**
+ * Whether the example's start date correction fits an employment: the records starting on its
+ * start date move with it and must not end before the new date, every other record starts
+ * after it, and the employment does not end before it.
+ */
+function startDateFits(employment, seed, newStart) {
+  if (typeof newStart !== 'string' || (employment.endDate !== null && employment.endDate < newStart)) return false;
+  return seed.collections.employmentRecords
+    .filter((record) => record.employmentId === employment.id)
+    .every((record) => (record.startDate === employment.startDate ? record.endDate === null || record.endDate >= newStart : record.startDate > newStart));
+}
+
+/** The pay scales of the agreement of the payroll administration the path names. */
+const payScalesOf = (seed, params) => seed.payScales[byId(seed, 'administrations', params.payrollAdministrationId)?.collectiveLaborAgreement] ?? [];
+
+/**
+ * The operations whose sample needs a particular kind of seeded entity, because the one a
+ * parameter's name leads to would be refused (an active employment cannot be reinstated) or
+ * has nothing to show. Per path parameter: a function of the seed, the parameters filled
+ * before it (in path order) and the example body, giving the id from the seed.
+ */
+export const SAMPLE_ENTITIES = {
+  GetProviderLogoByEmployerId: { employerId: (seed) => seed.collections.employers.find((e) => typeof e.providerLogoId === 'string')?.id },
+  GetProviderLogoByEmployerIdAndVersion: {
+    employerId: (seed) => seed.collections.employers.find((e) => typeof e.providerLogoId === 'string')?.id,
+    // The trailing version is a caching token: the logo's own id serves.
+    version: (seed, params) => byId(seed, 'employers', params.employerId)?.providerLogoId,
+  },
+  PatchReinstateByEmploymentId: { employmentId: (seed) => seed.collections.employments.find((e) => e.endDate !== null && e.employerId === seed.ids.employer)?.id },
+  DeleteEmploymentByEmploymentId: { employmentId: (seed) => seed.collections.employments.find((e) => e.employerId === seed.ids.employer && isDeletable(e, seed))?.id },
+  PatchCorrectStartDateByEmploymentId: { employmentId: (seed, params, body) => seed.collections.employments.find((e) => e.employerId === seed.ids.employer && startDateFits(e, seed, body?.startDate))?.id },
+  GetJobApplicantPayGradeMetadataBySalaryScaleTypeId: { id: (seed) => Object.values(seed.payScales).flat()[0]?.key },
+  GetConceptEmployeePayGradeMetadataByPayScaleKey: { payScaleKey: (seed, params) => payScalesOf(seed, params)[0]?.key },
+  GetConceptEmployeePayGradeValuesByPayGradeKey: {
+    payScaleKey: (seed, params) => payScalesOf(seed, params)[0]?.key,
+    payGradeKey: (seed, params) => payScalesOf(seed, params).find((scale) => scale.key === params.payScaleKey)?.grades[0]?.key,
+  },
+};
+
+/**
+ * Operations whose description shows no request body that the sandbox still needs one for:
+ * the operation whose body shape it takes (its x-contract-gap says so), filled from the
+ * seeded entity the path names, read shape to body with the client's toBody.
+ */
+export const UNDECLARED_BODIES = {
+  PutConceptEmployeeByConceptEmployeeId: { like: 'PostConceptEmployeeByEmployerId', entity: ['conceptEmployees', 'conceptEmployeeId'] },
+};
 
 /** The value of a path parameter: from the seed, else the description's example. */
 export function pathValue(parameter, pathTemplate, seed) {
@@ -123,22 +191,43 @@ export function tsLiteral(value, indent = '') {
 /** The request, curl and TypeScript of every operation of one API. */
 export function operationSamples(api, doc, seed = readSeed()) {
   const samples = [];
-  for (const { path: template, method, pathItem, operation } of operationsOf(doc)) {
+  const operations = [...operationsOf(doc)];
+  const requestOf = (operation) => {
+    const requestBody = deref(doc, operation.requestBody);
+    const contentType = jsonMediaType(requestBody?.content);
+    return { contentType, body: contentType ? firstExample(doc, requestBody.content[contentType]) : undefined };
+  };
+  for (const { path: template, method, pathItem, operation } of operations) {
     const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(doc, p));
+    let { contentType, body } = requestOf(operation);
+    const chosen = SAMPLE_ENTITIES[operation.operationId] ?? {};
     const pathParams = {};
     let allFromSeed = true;
-    for (const parameter of parameters.filter((p) => p.in === 'path')) {
+    const inPathOrder = [...template.matchAll(/\{(\w+)\}/g)].map((match) => parameters.find((p) => p.in === 'path' && p.name === match[1])).filter(Boolean);
+    for (const parameter of inPathOrder) {
+      if (chosen[parameter.name]) {
+        const value = chosen[parameter.name](seed, pathParams, body);
+        if (!value) throw new Error(`samples: the sandbox's seed has no entity for ${operation.operationId}'s ${parameter.name} (see SAMPLE_ENTITIES in src/samples.mjs)`);
+        pathParams[parameter.name] = value;
+        continue;
+      }
       const { value, fromSeed } = pathValue(parameter, template, seed);
       pathParams[parameter.name] = value;
       allFromSeed &&= fromSeed;
+    }
+    const undeclared = UNDECLARED_BODIES[operation.operationId];
+    if (undeclared && body === undefined) {
+      const like = operations.find((o) => o.operation.operationId === undeclared.like);
+      const [collection, parameter] = undeclared.entity;
+      const entity = byId(seed, collection, pathParams[parameter]);
+      if (!like || !entity) throw new Error(`samples: ${operation.operationId} takes ${undeclared.like}'s body, from the seed's ${collection}: one of them is missing`);
+      contentType = requestOf(like.operation).contentType;
+      body = toBody(undeclared.like, entity);
     }
     const filled = template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(pathParams[name] ?? name));
     const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2/.test(status));
     const successResponse = deref(doc, success?.[1]);
     const accept = jsonMediaType(successResponse?.content) ?? (api === 'journal' ? 'application/json' : null);
-    const requestBody = deref(doc, operation.requestBody);
-    const contentType = jsonMediaType(requestBody?.content);
-    const body = contentType ? firstExample(doc, requestBody.content[contentType]) : undefined;
     const url = `${SANDBOX_ORIGIN}${API_BASES[api]}${filled}`;
 
     const curl = [`curl -X ${method.toUpperCase()} ${shellQuote(url)}`, `-H ${shellQuote(`Authorization: Bearer ${SAMPLE_TOKEN}`)}`];

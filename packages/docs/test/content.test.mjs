@@ -67,6 +67,30 @@ describe('samples', () => {
     }
   });
 
+  it('address the kind of seeded entity each operation needs, and a body the sandbox takes from the seed where the description shows none', () => {
+    const sample = (id) => samples.find((s) => s.operationId === id);
+    const doc = (collection, id) => seed.collections[collection].find((d) => d.id === id);
+    expect(doc('employments', sample('PatchReinstateByEmploymentId').pathParams.employmentId).endDate).not.toBeNull();
+    const deleted = doc('employments', sample('DeleteEmploymentByEmploymentId').pathParams.employmentId);
+    expect(deleted.processedPayrollResults).toBe(0);
+    const logo = sample('GetProviderLogoByEmployerIdAndVersion').pathParams;
+    expect(doc('employers', logo.employerId).providerLogoId).toBe(logo.version);
+    const grade = sample('GetConceptEmployeePayGradeValuesByPayGradeKey').pathParams;
+    const scales = seed.payScales[doc('administrations', grade.payrollAdministrationId).collectiveLaborAgreement];
+    expect(scales.find((scale) => scale.key === grade.payScaleKey).grades.map((g) => g.key)).toContain(grade.payGradeKey);
+    // The example's correction (two weeks forward) on an employment it fits.
+    const corrected = sample('PatchCorrectStartDateByEmploymentId');
+    expect(corrected.body).toEqual({ startDate: '2021-03-15' });
+    expect(doc('employments', corrected.pathParams.employmentId).startDate <= '2021-03-15').toBe(true);
+    const put = sample('PutConceptEmployeeByConceptEmployeeId');
+    expect(put.contentType).toMatch(/^application\/json;version=/);
+    expect(put.body.uniqueName).toBe(doc('conceptEmployees', put.pathParams.conceptEmployeeId).uniqueName);
+    expect(put.body).not.toHaveProperty('employerId');
+    // A seed without the kind of entity fails the build with the operation and parameter named.
+    const noEnded = { ...seed, collections: { ...seed.collections, employments: seed.collections.employments.filter((e) => e.endDate === null) } };
+    expect(() => operationSamples('payroll', payroll, noEnded)).toThrow(/PatchReinstateByEmploymentId's employmentId/);
+  });
+
   it('journal samples address /journal paths without a version', () => {
     const samplesJ = operationSamples('journal', journal, seed);
     const list = samplesJ.find((s) => s.operationId === 'GetJournalProfilesByWageModelId') ?? samplesJ.find((s) => s.path.includes('{wageModelId}'));
