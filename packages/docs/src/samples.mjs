@@ -1,8 +1,9 @@
 // What a reader needs to call an operation, generated from the description and the sandbox's
 // seed: the request (path filled with ids that exist in the seed, the operation's own
 // versioned Accept and Content-Type, the body of its request example), a curl command and a
-// TypeScript call with @payroll-api/client. The reference shows the samples, the "Try it"
-// console starts from the same request, and the docs tests run the very same curls.
+// TypeScript call by activity name with @payroll-api/client. The reference shows the samples,
+// the "Try it" console starts from the same request, and the docs tests run the very same
+// curls.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -188,6 +189,40 @@ export function tsLiteral(value, indent = '') {
   return `{\n${entries.map(([name, item]) => `${inner}${key(name)}: ${tsLiteral(item, inner)},`).join('\n')}\n${indent}}`;
 }
 
+/**
+ * The TypeScript sample: the client's call by activity name, `(params, body)`. An operation
+ * whose description shows no body has a typed call that takes none, so the body the sandbox
+ * reads is sent with fetch instead.
+ */
+function typescriptSample({ api, operation, method, template, url, pathParams, body, contentType, undeclared }) {
+  const factory = CLIENT_FACTORIES[api];
+  const id = operation.operationId;
+  const params = Object.entries(pathParams);
+  if (undeclared) {
+    return [
+      `// ${id}: the description shows no body, so the client's ${api}.${id}() sends none; the sandbox takes ${undeclared.like}'s body.`,
+      `const response = await fetch('${url}', {`,
+      `  method: '${method.toUpperCase()}',`,
+      `  headers: { Authorization: 'Bearer ${SAMPLE_TOKEN}', 'Content-Type': '${contentType}' },`,
+      `  body: JSON.stringify(${tsLiteral(body, '  ')}),`,
+      '});',
+      'console.log(response.status);',
+    ].join('\n');
+  }
+  const args = [];
+  if (params.length || body !== undefined) args.push(params.length ? `{ ${params.map(([name, value]) => `${name}: ${tsLiteral(value)}`).join(', ')} }` : '{}');
+  if (body !== undefined) args.push(tsLiteral(body));
+  return [
+    `import { ${factory}, unwrap } from '@payroll-api/client';`,
+    '',
+    `const ${api} = ${factory}({ baseUrl: '${SANDBOX_ORIGIN}${API_BASES[api]}', auth: '${SAMPLE_TOKEN}' });`,
+    '',
+    `// ${method.toUpperCase()} ${api === 'payroll' ? '{base_url}' : ''}${template}: unwrap() gives the response body, or throws the ApiError of a non-2xx answer.`,
+    `const result = unwrap(await ${api}.${id}(${args.join(', ')}));`,
+    'console.log(result);',
+  ].join('\n');
+}
+
 /** The request, curl and TypeScript of every operation of one API. */
 export function operationSamples(api, doc, seed = readSeed()) {
   const samples = [];
@@ -215,8 +250,9 @@ export function operationSamples(api, doc, seed = readSeed()) {
       pathParams[parameter.name] = value;
       allFromSeed &&= fromSeed;
     }
-    const undeclared = UNDECLARED_BODIES[operation.operationId];
-    if (undeclared && body === undefined) {
+    let undeclared = null;
+    if (UNDECLARED_BODIES[operation.operationId] && body === undefined) {
+      undeclared = UNDECLARED_BODIES[operation.operationId];
       const like = operations.find((o) => o.operation.operationId === undeclared.like);
       const [collection, parameter] = undeclared.entity;
       const entity = byId(seed, collection, pathParams[parameter]);
@@ -235,21 +271,7 @@ export function operationSamples(api, doc, seed = readSeed()) {
     if (contentType) curl.push(`-H ${shellQuote(`Content-Type: ${contentType}`)}`);
     if (body !== undefined) curl.push(`--data ${shellQuote(JSON.stringify(body))}`);
 
-    const factory = CLIENT_FACTORIES[api];
-    const init = [];
-    if (Object.keys(pathParams).length) {
-      init.push(`  params: { path: { ${Object.entries(pathParams).map(([name, value]) => `${name}: ${tsLiteral(value)}`).join(', ')} } },`);
-    }
-    if (body !== undefined) init.push(`  body: ${tsLiteral(body, '  ')},`);
-    const typescript = [
-      `import { ${factory}, unwrap } from '@payroll-api/client';`,
-      '',
-      `const ${api} = ${factory}({ baseUrl: '${SANDBOX_ORIGIN}${API_BASES[api]}', auth: '${SAMPLE_TOKEN}' });`,
-      '',
-      `// ${operation.operationId}: unwrap() gives the response body, or throws the ApiError of a non-2xx answer.`,
-      `const result = unwrap(await ${api}.${method.toUpperCase()}('${template}'${init.length ? `, {\n${init.join('\n')}\n}` : ''}));`,
-      'console.log(result);',
-    ].join('\n');
+    const typescript = typescriptSample({ api, operation, method, template, url, pathParams, body, contentType, undeclared });
 
     samples.push({
       api,

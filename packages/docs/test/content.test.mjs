@@ -53,7 +53,10 @@ describe('samples', () => {
     expect(employees.allFromSeed).toBe(true);
     expect(employees.curl).toContain("-H 'Authorization: Bearer demo-token'");
     expect(employees.curl).toContain("-H 'Accept: application/json;version=2021-03-29'");
-    expect(employees.typescript).toContain(`payroll.GET('/v2/providers/employers/{employerId}/employees', {\n  params: { path: { employerId: '${ids.employer}' } },`);
+    expect(employees.typescript).toContain(`// GET {base_url}/v2/providers/employers/{employerId}/employees:`);
+    expect(employees.typescript).toContain(`unwrap(await payroll.GetEmployeesByEmployerId({ employerId: '${ids.employer}' }))`);
+    // A body is the call's second argument.
+    expect(samples.find((s) => s.operationId === 'PatchCorrectStartDateByEmploymentId').typescript).toMatch(/payroll\.PatchCorrectStartDateByEmploymentId\(\{ employmentId: '[0-9a-f-]{36}' \}, \{\n  startDate: '2021-03-15',\n\}\)/);
     for (const sample of samples) {
       // The Accept of each sample is one of the versions its success response serves.
       const { operation } = [...operationsOf(payroll)].find((o) => o.operation.operationId === sample.operationId);
