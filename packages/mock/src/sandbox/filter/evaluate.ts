@@ -14,6 +14,23 @@ export function valueAt(doc: unknown, path: readonly string[]): unknown {
   return current;
 }
 
+/** valueAt for one path, as a function (lists read the same path of every doc). */
+export function readerOf(path: readonly string[]): (doc: unknown) => unknown {
+  if (path.length === 1) {
+    const [first] = path as [string];
+    return (doc) => (doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>)[first] : undefined);
+  }
+  if (path.length === 2) {
+    const [first, second] = path as [string, string];
+    return (doc) => {
+      if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return undefined;
+      const inner = (doc as Record<string, unknown>)[first];
+      return inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>)[second] : undefined;
+    };
+  }
+  return (doc) => valueAt(doc, path);
+}
+
 /** A value as it is compared: lower-cased string, number, boolean, date string, instant
  * (milliseconds), or null for null, missing and values of another JSON type than the field's. */
 export type Comparable = string | number | boolean | null;
@@ -87,22 +104,49 @@ function compareValues(a: Exclude<Comparable, null>, b: Exclude<Comparable, null
   return compareCodePoints(typeof a, typeof b);
 }
 
-type Matcher = (doc: Doc) => boolean;
+/** The values of fields for every doc of a scan, by the doc's position in it: as stored (raw)
+ * or as compared (comparableOf). The memory store keeps them per committed collection, so that
+ * a list reads arrays of values rather than every doc's nested objects. */
+export interface ScanColumns {
+  raw(path: readonly string[]): readonly unknown[];
+  comparable(field: FieldInfo): readonly Comparable[];
+}
+
+/** Reads one field of a doc at a position of a scan: from its column, or from the doc itself. */
+type Read<T> = (doc: Doc, position: number) => T;
+
+function rawRead(path: readonly string[], columns: ScanColumns | undefined): Read<unknown> {
+  if (columns) {
+    const column = columns.raw(path);
+    return (_doc, position) => column[position];
+  }
+  return readerOf(path);
+}
+
+function comparableRead(field: FieldInfo, columns: ScanColumns | undefined): Read<Comparable> {
+  if (columns) {
+    const column = columns.comparable(field);
+    return (_doc, position) => column[position]!;
+  }
+  const value = readerOf(field.path);
+  return (doc) => comparableOf(value(doc), field.type);
+}
+
+type Matcher = (doc: Doc, position: number) => boolean;
 
 /** A compare as a function of the doc, its literal converted once. */
-function compareMatcher(filter: BoundFilter & { kind: 'compare' }): Matcher {
-  const { path, type } = filter.field;
-  const read = (doc: Doc) => comparableOf(valueAt(doc, path), type);
-  const literal = comparableLiteral(filter.value, type);
+function compareMatcher(filter: BoundFilter & { kind: 'compare' }, columns: ScanColumns | undefined): Matcher {
+  const read = comparableRead(filter.field, columns);
+  const literal = comparableLiteral(filter.value, filter.field.type);
   const op = filter.op;
   if (literal === null) {
-    if (op === 'eq') return (doc) => read(doc) === null;
-    if (op === 'ne') return (doc) => read(doc) !== null;
+    if (op === 'eq') return (doc, position) => read(doc, position) === null;
+    if (op === 'ne') return (doc, position) => read(doc, position) !== null;
     return () => false;
   }
   if (op === 'lk') {
-    return (doc) => {
-      const actual = read(doc);
+    return (doc, position) => {
+      const actual = read(doc, position);
       return typeof actual === 'string' && typeof literal === 'string' && actual.includes(literal);
     };
   }
@@ -114,8 +158,8 @@ function compareMatcher(filter: BoundFilter & { kind: 'compare' }): Matcher {
     lt: (order: number) => order < 0,
     le: (order: number) => order <= 0,
   }[op];
-  return (doc) => {
-    const actual = read(doc);
+  return (doc, position) => {
+    const actual = read(doc, position);
     // A null or missing value matches only ne.
     if (actual === null) return op === 'ne';
     return test(compareValues(actual, literal));
@@ -123,70 +167,53 @@ function compareMatcher(filter: BoundFilter & { kind: 'compare' }): Matcher {
 }
 
 /** Exact JSON equality of scalars, as jsonb's = (numbers by value); null for null or missing. */
-function inMatcher(filter: BoundFilter & { kind: 'in' }): Matcher {
-  const path = filter.field.path;
+function inMatcher(filter: BoundFilter & { kind: 'in' }, columns: ScanColumns | undefined): Matcher {
+  const read = rawRead(filter.field.path, columns);
   const values = new Set<Literal>(filter.values.filter((value) => value !== null));
   const withNull = filter.values.includes(null);
-  return (doc) => {
-    const actual = valueAt(doc, path);
+  return (doc, position) => {
+    const actual = read(doc, position);
     if (actual === null || actual === undefined) return withNull;
     return values.has(actual as Literal);
   };
 }
 
-/** The filter as one function, to run over many docs. */
-export function matcherOf(filter: BoundFilter): Matcher {
+/** The filter as one function, to run over many docs (by their positions in `columns` when given). */
+export function matcherOf(filter: BoundFilter, columns?: ScanColumns): Matcher {
   switch (filter.kind) {
     case 'true':
       return () => true;
     case 'and': {
-      const [left, right] = [matcherOf(filter.left), matcherOf(filter.right)];
-      return (doc) => left(doc) && right(doc);
+      const [left, right] = [matcherOf(filter.left, columns), matcherOf(filter.right, columns)];
+      return (doc, position) => left(doc, position) && right(doc, position);
     }
     case 'or': {
-      const [left, right] = [matcherOf(filter.left), matcherOf(filter.right)];
-      return (doc) => left(doc) || right(doc);
+      const [left, right] = [matcherOf(filter.left, columns), matcherOf(filter.right, columns)];
+      return (doc, position) => left(doc, position) || right(doc, position);
     }
     case 'in':
-      return inMatcher(filter);
+      return inMatcher(filter, columns);
     case 'compare':
-      return compareMatcher(filter);
+      return compareMatcher(filter, columns);
   }
 }
 
 export function matches(doc: Doc, filter: BoundFilter): boolean {
-  return matcherOf(filter)(doc);
+  return matcherOf(filter)(doc, 0);
 }
 
-const ABOVE_SURROGATES_START = /[\uD800-\uFFFF]/;
-
-/** A string whose UTF-16 order (JavaScript's <) is the code point order of `text` (compareCodePoints):
- * units from 0xD800 up are moved as compareCodePoints moves them. Most text has none and is returned as is. */
-function codePointOrdered(text: string): string {
-  if (!ABOVE_SURROGATES_START.test(text)) return text;
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    out += unit < 0xd800 ? text[i] : String.fromCharCode(unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
-  }
-  return out;
-}
-
-/** A doc with its sort keys read once (strings made comparable with <), its id last. */
+/** A doc with its sort keys read once. */
 interface Keyed {
   doc: Doc;
-  keys: (Exclude<Comparable, null> | null)[];
-  id: string;
+  keys: Comparable[];
 }
 
-function keyedOf(doc: Doc, orderBy: readonly OrderKey[]): Keyed {
-  const keys = new Array<Exclude<Comparable, null> | null>(orderBy.length);
-  for (let i = 0; i < orderBy.length; i++) {
-    const key = orderBy[i]!;
-    const value = comparableOf(valueAt(doc, key.field.path), key.field.type);
-    keys[i] = typeof value === 'string' ? codePointOrdered(value) : value;
-  }
-  return { doc, keys, id: codePointOrdered(doc.id) };
+/** The keyed doc, written into `into` when given (the heap below reuses what it drops). */
+function keyedOf(doc: Doc, position: number, reads: readonly Read<Comparable>[], into?: Keyed): Keyed {
+  const keyed = into ?? { doc, keys: new Array<Comparable>(reads.length) };
+  keyed.doc = doc;
+  for (let i = 0; i < reads.length; i++) keyed.keys[i] = reads[i]!(doc, position);
+  return keyed;
 }
 
 /** The order of sortDocs over keyed docs: a total order, ids being unique. */
@@ -194,42 +221,56 @@ function keyedComparator(orderBy: readonly OrderKey[]): (a: Keyed, b: Keyed) => 
   const descending = orderBy.map((key) => key.descending);
   return (a, b) => {
     for (let i = 0; i < descending.length; i++) {
-      const x = a.keys[i] ?? null;
-      const y = b.keys[i] ?? null;
+      const x = a.keys[i]!;
+      const y = b.keys[i]!;
       if (x === y) continue;
-      let order: number;
-      if (x === null || y === null) order = x === null ? 1 : -1;
-      else if (typeof x === 'string' && typeof y === 'string') order = x < y ? -1 : 1;
-      else order = compareValues(x, y);
+      const order = x === null ? 1 : y === null ? -1 : compareValues(x, y);
       if (order !== 0) return descending[i] ? -order : order;
     }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return a.doc.id === b.doc.id ? 0 : compareCodePoints(a.doc.id, b.doc.id);
   };
 }
 
 /** Sorts docs in place by the keys (nulls last ascending, first descending), then by id. */
 export function sortDocs(docs: Doc[], orderBy: readonly OrderKey[] = []): Doc[] {
-  const keyed = docs.map((doc) => keyedOf(doc, orderBy));
+  const reads = orderBy.map((key) => comparableRead(key.field, undefined));
+  const keyed = docs.map((doc, position) => keyedOf(doc, position, reads));
   keyed.sort(keyedComparator(orderBy));
   for (let i = 0; i < keyed.length; i++) docs[i] = keyed[i]!.doc;
   return docs;
 }
 
-/** docs[offset, offset + limit) in sortDocs's order. A page far smaller than the matches (25 of
- * 10,000) is picked with a bounded heap of the first offset + limit, not a sort of all of them. */
-export function pageOfSorted(docs: readonly Doc[], orderBy: readonly OrderKey[] = [], offset = 0, limit?: number): Doc[] {
-  if (offset >= docs.length || limit === 0) return [];
-  const wanted = limit === undefined ? docs.length : Math.min(docs.length, offset + limit);
+/** Which docs of a scan a page is chosen from: their positions, and the scan's columns. */
+export interface Chosen {
+  positions: readonly number[];
+  columns: ScanColumns;
+}
+
+/** Rows [offset, offset + limit) in sortDocs's order of `docs` (or of the docs at `chosen`'s
+ * positions). A page far smaller than the matches (25 of 10,000) is picked with a bounded heap of
+ * the first offset + limit, not a sort of all of them. */
+export function pageOfSorted(docs: readonly Doc[], orderBy: readonly OrderKey[] = [], offset = 0, limit?: number, chosen?: Chosen): Doc[] {
+  const count = chosen ? chosen.positions.length : docs.length;
+  if (offset >= count || limit === 0) return [];
+  const wanted = limit === undefined ? count : Math.min(count, offset + limit);
   const compare = keyedComparator(orderBy);
+  const reads = orderBy.map((key) => comparableRead(key.field, chosen?.columns));
+  const keyedAt = (i: number, into?: Keyed): Keyed => {
+    const position = chosen ? chosen.positions[i]! : i;
+    return keyedOf(docs[position]!, position, reads, into);
+  };
   let kept: Keyed[];
-  if (wanted * 4 >= docs.length) {
-    kept = docs.map((doc) => keyedOf(doc, orderBy));
+  if (wanted * 4 >= count) {
+    kept = new Array<Keyed>(count);
+    for (let i = 0; i < count; i++) kept[i] = keyedAt(i);
     kept.sort(compare);
   } else {
     // A max-heap (the last of the kept docs on top) holding the first `wanted` docs seen so far.
     const heap: Keyed[] = [];
-    for (const doc of docs) {
-      const item = keyedOf(doc, orderBy);
+    let spare: Keyed | undefined;
+    for (let i = 0; i < count; i++) {
+      const item = keyedAt(i, spare);
+      spare = undefined;
       if (heap.length < wanted) {
         let at = heap.push(item) - 1;
         while (at > 0) {
@@ -239,7 +280,10 @@ export function pageOfSorted(docs: readonly Doc[], orderBy: readonly OrderKey[] 
           at = parent;
         }
         heap[at] = item;
-      } else if (compare(item, heap[0]!) < 0) {
+      } else if (compare(item, heap[0]!) >= 0) {
+        spare = item;
+      } else {
+        spare = heap[0];
         let at = 0;
         for (;;) {
           const left = 2 * at + 1;

@@ -27,3 +27,37 @@ it('keeps a transaction usable after a refused write inside it', async () => {
   });
   expect(await store.transaction('usable', 'read', (tx) => tx.get('employees', 'x2'))).toEqual({ id: 'x2', employeeNumber: 2000 });
 });
+
+it('lists read the values kept for a committed collection, and see every write', async () => {
+  const store = new MemoryStore({ seed, collections });
+  const byNumber = {
+    where: { kind: 'compare' as const, field: { path: ['employeeNumber'], type: 'integer' as const }, op: 'ge' as const, value: 5000 },
+    orderBy: [{ field: { path: ['employeeNumber'], type: 'integer' as const }, descending: true }],
+  };
+  const numbers = (sandbox: string) => store.transaction(sandbox, 'read', async (tx) => (await tx.find('employees', byNumber)).rows.map((doc) => doc.employeeNumber));
+  expect(await numbers('kept')).toEqual([]);
+  await store.transaction('kept', 'write', async (tx) => {
+    await tx.insert('employees', { id: 'k1', employeeNumber: 5001 });
+    // The transaction's own writes show in its lists.
+    expect((await tx.find('employees', byNumber)).rows.map((doc) => doc.employeeNumber)).toEqual([5001]);
+    await tx.insert('employees', { id: 'k2', employeeNumber: 5002 });
+    expect((await tx.find('employees', byNumber)).rows.map((doc) => doc.employeeNumber)).toEqual([5002, 5001]);
+  });
+  expect(await numbers('kept')).toEqual([5002, 5001]);
+  await store.transaction('kept', 'write', async (tx) => {
+    await tx.replace('employees', { id: 'k1', employeeNumber: 4000 });
+    await tx.insert('employees', { id: 'k3', employeeNumber: 6000 });
+  });
+  expect(await numbers('kept')).toEqual([6000, 5002]);
+  await store.transaction('kept', 'write', (tx) => tx.remove('employees', 'k2'));
+  expect(await numbers('kept')).toEqual([6000]);
+  // A rolled-back write leaves the lists as they were; other sandboxes still read the seed.
+  await expect(
+    store.transaction('kept', 'write', async (tx) => {
+      await tx.insert('employees', { id: 'k4', employeeNumber: 7000 });
+      throw new Error('refused');
+    }),
+  ).rejects.toThrow('refused');
+  expect(await numbers('kept')).toEqual([6000]);
+  expect(await numbers('other')).toEqual([]);
+});
