@@ -6,7 +6,7 @@ import { buildSite } from '../src/build.mjs';
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 try {
-  const result = buildSite();
+  const result = await buildSite();
   const width = Math.max(...result.pages.map((p) => p.page.length));
   const lines = [`docs: built ${result.pages.length} pages in ${result.milliseconds} ms (registry as of ${result.stamp})`];
   for (const page of result.pages) {

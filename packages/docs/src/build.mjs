@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import { apiChangelog } from '@payroll-api/api-policy';
 import { errorCodesPage, searchIndex } from './catalogue.mjs';
 import { changelogPage } from './changelog.mjs';
+import { conformancePage, conformanceReports } from './conformance.mjs';
 import { deprecationFiles, registryStamp } from './deprecations.mjs';
 import { authorizationPage, sandboxPage } from './guides.mjs';
 import { renderPage } from './layout.mjs';
@@ -126,10 +127,12 @@ const OWN_ASSETS = ['site.css', 'favicon.svg', 'reference.js', 'try-it.js', 'san
 
 /**
  * Builds the site. Returns the pages with their weights (bytes of the HTML and of the files
- * it loads, as built and as brotli sends them) and the build time.
+ * it loads, as built and as brotli sends them) and the build time. Asynchronous because the
+ * conformance page's reports come from real runs of the checker against a sandbox.
  */
-export function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root = REPO_ROOT, seed = readSeed() } = {}) {
+export async function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root = REPO_ROOT, seed = readSeed() } = {}) {
   const started = performance.now();
+  const conformance = await conformanceReports(seed);
   const payroll = readBundle('payroll.json');
   const journal = readBundle('journal.json');
   const bundles = { payroll, journal };
@@ -172,6 +175,7 @@ export function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root = REPO
   for (const page of RULE_APIS) pages[page.file] = rulesPage(page, rules[page.api]);
   pages['authorization.html'] = authorizationPage(allRules);
   pages['sandbox.html'] = sandboxPage();
+  pages['conformance.html'] = conformancePage(conformance);
   const changelog = changelogPage(root, apiChangelog({ root, today: stamp }));
   pages['changelog.html'] = changelog.html;
   const calendar = deprecationFiles(payroll.doc);
@@ -192,6 +196,7 @@ export function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root = REPO
           { title: 'Payroll rules', href: 'payroll-rules.html', text: 'rules sandbox' },
           { title: 'Authorization', href: 'authorization.html', text: '403 rights roles modules activities' },
           { title: 'Sandbox', href: 'sandbox.html', text: 'reset snapshot clock token isolation' },
+          { title: 'Conformance', href: 'conformance.html', text: 'payroll-conformance checker report proxy CI acceptance' },
           { title: 'Deprecation calendar', href: 'deprecations.html', text: 'obsoleteDate resource versions' },
           { title: 'Changelog', href: 'changelog.html', text: 'releases api changes' },
         ],
@@ -226,5 +231,6 @@ export function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root = REPO
     pendingChangesets: changelog.pending,
     releasedPackages: changelog.released,
     calendarEntries: calendar.entries.length,
+    conformance,
   };
 }

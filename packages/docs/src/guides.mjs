@@ -20,9 +20,10 @@ export function sectionsOf(markdown, pattern) {
   return parts.filter((part) => pattern.test(part.split('\n', 1)[0]));
 }
 
-function mockReadme() {
+/** The README of a workspace package (`@payroll-api/mock`), or '' when it has none. */
+export function packageReadme(name) {
   try {
-    const file = path.join(path.dirname(require.resolve('@payroll-api/mock/package.json')), 'README.md');
+    const file = path.join(path.dirname(require.resolve(`${name}/package.json`)), 'README.md');
     return existsSync(file) ? readFileSync(file, 'utf8') : '';
   } catch {
     return '';
@@ -30,7 +31,7 @@ function mockReadme() {
 }
 
 /** The Sandbox page. */
-export function sandboxPage(readme = mockReadme()) {
+export function sandboxPage(readme = packageReadme('@payroll-api/mock')) {
   const sections = sectionsOf(readme, SANDBOX_SECTIONS);
   const body = `<h1>Sandbox</h1>
       <p class="lead">The sandbox is the mock of <code>@payroll-api/mock</code> in its default mode: both APIs answered from stored data, per bearer token, with the contract's rules. <code>pnpm start</code> runs it on <code>${SANDBOX_ORIGIN}</code> beside this site.</p>
@@ -54,7 +55,7 @@ export function subsectionOf(markdown, heading) {
  * The Authorization page: §5's five checks, the sandbox's seeded users (the mock README's
  * "Authorization" subsection) and the authorization rules of the catalogue.
  */
-export function authorizationPage(rules = [], readme = mockReadme()) {
+export function authorizationPage(rules = [], readme = packageReadme('@payroll-api/mock')) {
   const seeded = subsectionOf(readme, 'Authorization');
   const authorization = rules.filter((rule) => rule.status === 403 || rule.token);
   const body = `<h1>Authorization</h1>

@@ -69,6 +69,7 @@ export const NAV = [
   { href: 'payroll.html', label: 'Payroll API', id: 'payroll' },
   { href: 'journal.html', label: 'Journal API', id: 'journal' },
   { href: 'sandbox.html', label: 'Sandbox', id: 'sandbox' },
+  { href: 'conformance.html', label: 'Conformance', id: 'conformance' },
   { href: 'changelog.html', label: 'Changelog', id: 'changelog' },
   { href: 'deprecations.html', label: 'Deprecations', id: 'deprecations' },
 ];

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, patchRedoc } from '../src/build.mjs';
 import { changelogPage, parseChangeset } from '../src/changelog.mjs';
+import { conformancePage, PROXY_ORIGIN, REPORT_OPERATIONS } from '../src/conformance.mjs';
 import { deprecationFiles } from '../src/deprecations.mjs';
 import { parseIcs, property } from './ics.mjs';
 
@@ -131,9 +132,31 @@ describe('Redoc without outside requests', () => {
 
 describe('the built site', () => {
   let site;
-  beforeAll(() => {
-    site = buildSite({ outDir: mkdtempSync(path.join(tmpdir(), 'payroll-docs-build-')) });
+  beforeAll(async () => {
+    site = await buildSite({ outDir: mkdtempSync(path.join(tmpdir(), 'payroll-docs-build-')) });
     temp.push(site.outDir);
+  });
+
+  it('shows real conformance reports: a passing run against the sandbox, and the findings of one through a proxy that drops Expires', () => {
+    const html = readFileSync(path.join(site.outDir, 'conformance.html'), 'utf8');
+    const { passing, failing } = site.conformance;
+    expect(passing.failures).toBe(0);
+    expect(passing.markdown).toMatch(/\| result \| passed \|/);
+    for (const operationId of REPORT_OPERATIONS) expect(passing.markdown).toContain(operationId);
+    expect(passing.markdown).not.toContain('## Not covered');
+    // Every finding of the failing run is the injected fault, each with its curl through the proxy.
+    expect(failing.failures).toBeGreaterThan(0);
+    expect(new Set(failing.findings.map((f) => f.check))).toEqual(new Set(['expires']));
+    expect(failing.markdown).toContain(`curl -i '${PROXY_ORIGIN}/v2/v2/providers/employers/`);
+    expect(html).toContain('the Expires header is missing');
+    expect(html).toContain(`<td>${passing.requests}</td>`);
+    // The commands of the three uses come from the checker's README.
+    for (const heading of ['In CI, against the sandbox', 'Read-only, against the acceptance environment', 'The proxy, during development']) expect(html).toContain(heading);
+    expect(html).toContain('payroll-conformance proxy --target');
+    // The servers' random ports are not in the page: the build gives the same page every time.
+    expect(html.match(/127\.0\.0\.1:(\d+)/g).every((origin) => /:(4010|4030)$/.test(origin))).toBe(true);
+    // A run through a broken proxy that finds nothing is not shown as "what a failure looks like".
+    expect(() => conformancePage({ passing, failing: { ...failing, failures: 0 } })).toThrow(/found nothing/);
   });
 
   it('sets a Content-Security-Policy on every page and loads nothing from elsewhere', () => {
@@ -142,6 +165,7 @@ describe('the built site', () => {
       '404.html',
       'authorization.html',
       'changelog.html',
+      'conformance.html',
       'deprecations.html',
       'errors.html',
       'index.html',

@@ -27,7 +27,7 @@ let mockOrigin;
 
 beforeAll(async () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'payroll-docs-guide-'));
-  site = buildSite({ outDir });
+  site = await buildSite({ outDir });
   guide = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   rmSync(outDir, { recursive: true, force: true });
   rmSync(SNIPPETS, { recursive: true, force: true });

@@ -19,7 +19,7 @@ let mock;
 let scratch;
 
 beforeAll(async () => {
-  site = buildSite({ outDir: mkdtempSync(path.join(tmpdir(), 'payroll-docs-samples-')) });
+  site = await buildSite({ outDir: mkdtempSync(path.join(tmpdir(), 'payroll-docs-samples-')) });
   scratch = mkdtempSync(path.join(tmpdir(), 'payroll-docs-curl-'));
   mock = await startMock();
 });

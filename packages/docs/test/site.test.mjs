@@ -32,6 +32,7 @@ const PAGES = [
   { name: 'payroll-rules.html', heading: 'Payroll rules', minText: 200 },
   { name: 'authorization.html', heading: 'Authorization', minText: 400 },
   { name: 'sandbox.html', heading: 'Sandbox', minText: 300 },
+  { name: 'conformance.html', heading: 'Conformance', minText: 2000 },
   { name: 'missing/page.html', heading: 'Page not found', minText: 40, status: 404 },
 ];
 
@@ -55,7 +56,7 @@ const measures = {};
 
 beforeAll(async () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'payroll-docs-'));
-  site = buildSite({ outDir });
+  site = await buildSite({ outDir });
   server = await startServer({ root: outDir, port: 0 });
   mock = await startMock();
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -229,6 +230,12 @@ describe('navigation', () => {
     await page.waitForURL(/#versioning$/);
     await page.locator('#versioning a', { hasText: 'deprecation calendar' }).first().click();
     await page.waitForURL(/\/deprecations\.html$/, { timeout: 15_000 });
+    // The guide links the conformance page; its failing report links the operation it is about.
+    await page.goto(new URL('index.html', server.url).href);
+    await page.locator('#more a', { hasText: 'Conformance' }).click();
+    await page.waitForURL(/\/conformance\.html$/, { timeout: 15_000 });
+    await page.locator('#a-failure ~ p a', { hasText: 'GetEmployerByEmployerId' }).first().click();
+    await page.waitForURL(/\/payroll\.html#operation\/GetEmployerByEmployerId$/, { timeout: 15_000 });
     expect(errors.filter((text) => !/status of 404/.test(text))).toEqual([]);
     await page.close();
   });
