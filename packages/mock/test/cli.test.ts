@@ -32,7 +32,8 @@ function runBin(args: string[]): Promise<{ status: number | null; stdout: string
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
     child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    // Generous: on a loaded CI machine a start (reading both bundles) can take tens of seconds.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 80_000);
     child.on('close', (status) => {
       clearTimeout(timer);
       resolve({ status, stdout, stderr });

@@ -38,7 +38,7 @@ export function startProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promi
       void stop();
       reject(new Error(`mock did not start within 45 s\n${out}\n${err}`));
       // Generous: on a loaded machine loading Prism alone takes seconds, and tests start several.
-    }, 45_000);
+    }, 90_000);
     child.stdout.on('data', () => {
       const line = out.split('\n')[0] ?? '';
       const match = READY.exec(line);
