@@ -36,7 +36,7 @@ export function startProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promi
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`mock did not start within 45 s\n${out}\n${err}`));
+      reject(new Error(`mock did not start within 90 s\n${out}\n${err}`));
       // Generous: on a loaded machine loading Prism alone takes seconds, and tests start several.
     }, 90_000);
     child.stdout.on('data', () => {
