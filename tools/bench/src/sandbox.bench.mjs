@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -98,7 +99,14 @@ const lines = [];
 const goals = [];
 let failed = 0;
 function goal(name, met, figure) {
-  goals.push(`| ${name} | ${figure} | ${met ? 'met' : 'NOT met'} |`);
+  goals.push({ name, met, figure });
+}
+
+/** The 1-minute load average against the cores: figures taken on a busy machine are noisy. */
+function machineLoad() {
+  const [load] = os.loadavg();
+  const cores = os.availableParallelism();
+  return `load ${load.toFixed(1)} on ${cores} cores${load > cores ? ' (busy: latencies are inflated)' : ''}`;
 }
 
 /** 1. The same list requests against both modes, rounds alternating; the best round of each counts. */
@@ -255,6 +263,7 @@ async function resets(sandbox) {
 }
 
 const children = [];
+const loadBefore = machineLoad();
 try {
   const sandbox = await startMock([]);
   children.push(sandbox.child);
@@ -268,8 +277,11 @@ try {
   await startup();
   await manyTokens();
   console.log(lines.join('\n'));
-  console.log('| goal | figure | |\n|---|---:|---|');
-  console.log(goals.join('\n'));
+  console.log(`Machine: ${loadBefore} at the start, ${machineLoad()} at the end.\n`);
+  console.log('| goal | figure | result |\n|---|---:|---|');
+  for (const g of goals) console.log(`| ${g.name} | ${g.figure} | ${g.met ? 'met' : '**missed**'} |`);
+  const missed = goals.filter((g) => !g.met);
+  console.log(`\n${goals.length - missed.length} of ${goals.length} goals met${missed.length ? `; missed: ${missed.map((g) => g.name).join('; ')}` : ''}.`);
   if (failed > 0) {
     console.error(`sandbox bench: ${failed} requests failed or answered non-2xx`);
     process.exitCode = 1;
