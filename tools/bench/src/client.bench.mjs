@@ -19,9 +19,9 @@ const MINIMAL_BUDGET = 7_500; // bytes, min+gz: one client and one call by activ
 // still time compilation). The figures are the medians over the rounds of each round's median,
 // so that a burst of load on a shared machine spoils one round, not the result.
 // Both counts are multiples of 6, whole cycles of the interleaving order (see below).
-const ROUNDS = 5;
-const SAMPLES = 1200;
-const WARMUP = 2400;
+const ROUNDS = Number(process.env.BENCH_CLIENT_ROUNDS ?? 5);
+const SAMPLES = Number(process.env.BENCH_CLIENT_SAMPLES ?? 1200);
+const WARMUP = Number(process.env.BENCH_CLIENT_WARMUP ?? 2400);
 const DEADLINE_MS = 60_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
