@@ -85,7 +85,7 @@ export function conformancePage(reports, readme = packageReadme('@payroll-api/co
       ${uses.length ? `<div class="from-readme">${renderMarkdown(uses.join('\n'), { shift: 0 })}</div>` : '<p class="empty">The conformance package\'s README does not describe its uses yet.</p>'}
       <p>All options: <code>payroll-conformance --help</code>.</p>
       <h2 id="sample-report">A sample report</h2>
-      <p>Produced when this site was built: the checker against a freshly started sandbox, limited to ${REPORT_OPERATIONS.length} operations (<code>--operations</code>) with writes allowed, ${reports.passing.requests} requests. A full run covers every operation and served version.</p>
+      <p>Produced when this site was built: the checker against a freshly started sandbox, limited to ${REPORT_OPERATIONS.length} operations (<code>--operation</code>, once per activity) with writes allowed, ${reports.passing.requests} requests. A full run covers every operation and served version.</p>
       ${report(reports.passing.markdown)}
       <h2 id="a-failure">What a failure looks like</h2>
       <p>The same sandbox behind a proxy that drops the <code>Expires</code> header from <a href="payroll.html#operation/${FAULT.operationId}"><code>${FAULT.operationId}</code></a>'s answers, checked for that operation only. Each finding names the check and comes with a curl that reproduces it (the token as <code>$PAYROLL_TOKEN</code>); the command exits with 1.</p>

@@ -1,12 +1,15 @@
 // The "Sandbox" and "Authorization" pages. The sandbox's behaviour is documented once, in the
 // mock's README (isolation per token, reset and snapshots, the clock, OAuth, filters,
-// PostgreSQL); this page renders those sections from there. Authorization renders contract
-// §5's five checks and the rule catalogue's authorization entries.
+// PostgreSQL); this page renders those sections from there. Authorization renders the
+// sandbox's authorization model (its data file beside the rule catalogues) and the rule
+// catalogue's authorization entries.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import YAML from 'yaml';
 import { escapeHtml, renderPage } from './layout.mjs';
 import { renderMarkdown } from './markdown.mjs';
+import { rulesFile, stepCurl } from './rules.mjs';
 import { SAMPLE_TOKEN, SANDBOX_ORIGIN } from './samples.mjs';
 
 const require = createRequire(import.meta.url);
@@ -42,41 +45,80 @@ export function sandboxPage(readme = packageReadme('@payroll-api/mock')) {
   return renderPage({ id: 'sandbox', title: 'Sandbox', body });
 }
 
-/** A `### <heading>` subsection of a markdown text (up to the next heading of level 2 or 3), or ''. */
-export function subsectionOf(markdown, heading) {
-  const start = markdown.search(new RegExp(`^### ${heading}[ \\t]*$`, 'm'));
-  if (start < 0) return '';
-  const rest = markdown.slice(start + 4);
-  const end = rest.search(/^#{2,3} /m);
-  return markdown.slice(start, end < 0 ? undefined : start + 4 + end);
+/**
+ * The sandbox's authorization model as data (packages/mock/rules/authorization.yaml): the
+ * contract's five steps with what the sandbox checks for each, the refusal, the seeded users
+ * (each with an example refused at the step it shows), the clients and how to get a token.
+ * Each user's example becomes a rule step, so that it renders and runs like the catalogue's.
+ */
+export function readAuthorizationModel(file = rulesFile('authorization')) {
+  if (!file) return null;
+  let model;
+  try {
+    model = YAML.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: not valid YAML (${error.message})`);
+  }
+  if (!Array.isArray(model?.steps) || !Array.isArray(model?.users) || !model.refusal?.header) throw new Error(`${file}: needs steps, users and refusal.header`);
+  const users = model.users.map((user) => {
+    if (!user?.username || !user.token || !user.example?.method || !user.example.path || !user.example.status) throw new Error(`${file}: user ${user?.username ?? '?'} needs a username, a token and an example (method, path, status)`);
+    const { method, path: examplePath, body, status, header } = user.example;
+    const step = { method, path: examplePath, accept: 'application/json', ...(body === undefined ? {} : { contentType: 'application/json', body }), expect: { status, ...(header ? { header: { [model.refusal.header]: header } } : {}) } };
+    return { ...user, step };
+  });
+  return { ...model, users };
 }
 
+const STEP_REASONS = (step) => (step.reasons ?? []).map((reason) => `<code>${escapeHtml(reason)}</code>`).join(', ');
+
 /**
- * The Authorization page: §5's five checks, the sandbox's seeded users (the mock README's
- * "Authorization" subsection) and the authorization rules of the catalogue.
+ * The Authorization page: the five steps and the seeded users from the sandbox's
+ * authorization model, and the authorization rules of the catalogue.
  */
-export function authorizationPage(rules = [], readme = packageReadme('@payroll-api/mock')) {
-  const seeded = subsectionOf(readme, 'Authorization');
+export function authorizationPage(rules = [], model = readAuthorizationModel()) {
   const authorization = rules.filter((rule) => rule.status === 403 || rule.token);
+  if (!model) throw new Error("authorization page: the sandbox's authorization model (packages/mock/rules/authorization.yaml) is missing");
+  const { contract, refusal } = model;
+  const steps = model.steps
+    .map((step) => `<li id="authorization-step-${escapeHtml(step.step)}"><strong>${escapeHtml(step.question)}</strong><br>Refusal reasons: ${STEP_REASONS(step)}.<p>${escapeHtml(step.sandbox ?? '')}</p></li>`)
+    .join('\n        ');
+  const users = model.users
+    .map(
+      (user) => `<tr id="user-${escapeHtml(user.username)}"><td><code>${escapeHtml(user.username)}</code></td><td><code>${escapeHtml(user.token)}</code></td><td><code>${escapeHtml(user.client)}</code></td><td>${escapeHtml(user.role)}</td><td><a href="#authorization-step-${escapeHtml(user.demonstrates)}">${escapeHtml(user.demonstrates)}</a></td><td>${escapeHtml(user.description ?? '')}</td></tr>`,
+    )
+    .join('\n          ');
+  const examples = model.users
+    .map((user) => `<li><p><code>${escapeHtml(user.username)}</code>: expect <code>${escapeHtml(user.step.expect.status)}</code>${user.example.header ? ` with <code>${escapeHtml(refusal.header)}: ${escapeHtml(user.example.header)}</code>` : ''}.</p><pre><code>${escapeHtml(stepCurl(user.step, user.token))}</code></pre></li>`)
+    .join('\n        ');
   const body = `<h1>Authorization</h1>
       <p class="lead">A valid token is not enough: the user must be a normal, active platform user with access to the employer and the rights for the activity. Each operation's <code>operationId</code> is its <em>activity</em>.</p>
-      <p>A call is answered <code>403</code> unless all five of these hold, checked in this order:</p>
+      ${contract?.quote ? `<blockquote class="contract-quote">${escapeHtml(contract.quote)}<footer>Contract: ${escapeHtml(contract.document ?? 'payroll')}${contract.section ? `, section ${escapeHtml(contract.section)}` : ''}</footer></blockquote>` : ''}
+      <p>A call is answered <code>${escapeHtml(refusal.status)}</code> unless all ${model.steps.length} of these hold, checked in this order (with what the sandbox checks for each):</p>
       <ol id="authorization-steps">
-        <li>the client is linked to the activity;</li>
-        <li>the user has a right granting the activity;</li>
-        <li>the user's role has access through that right (a role may also narrow the data, e.g. to one department);</li>
-        <li>the provider or employer has the module the activity needs;</li>
-        <li>the user has access to the entity addressed.</li>
+        ${steps}
       </ol>
-      <p>Because clients are linked to activities and users to rights, a client can be unable to do what the user's rights would allow. The plain <code>403</code> body is <code>{"message": "Authorization has been denied for this request."}</code>.</p>
+      <p>The refusal: ${escapeHtml(refusal.body ?? '')}. In the sandbox it also carries the header <code>${escapeHtml(refusal.header)}: ${escapeHtml(refusal.headerFormat ?? '')}</code>. ${escapeHtml(refusal.headerNote ?? '')}</p>
       <h2 id="in-the-sandbox">In the sandbox</h2>
-      ${seeded ? `<div class="from-readme">${renderMarkdown(seeded.replace(/^### Authorization[^\n]*\n/, ''), { shift: 1 })}</div>` : ''}
+      <p>${escapeHtml(model.quickStart ?? '')}</p>
+      <p>${escapeHtml(model.tokens ?? '')}</p>
+      <div class="table-scroll"><table id="seeded-users">
+        <thead><tr><th>username</th><th>sandbox token</th><th>client</th><th>role</th><th>shows step</th><th></th></tr></thead>
+        <tbody>
+          ${users}
+        </tbody>
+      </table></div>
+      ${model.users[0]?.password ? `<p>Password of the seeded users (password grant): <code>${escapeHtml(model.users[0].password)}</code>.</p>` : ''}
+      <p>Clients: ${(model.clients ?? []).map((client) => `<code>${escapeHtml(client.id)}</code> (${escapeHtml(client.description ?? '')})`).join('; ')}.</p>
+      <p>Each user's example, refused at the step it shows against a freshly reset sandbox (the documentation's tests run them):</p>
+      <ol class="rule-steps" id="user-examples">
+        ${examples}
+      </ol>
       ${
         authorization.length
-          ? `<p>The sandbox's seeded users show each check; every example runs against a freshly reset sandbox:</p><ul>${authorization
+          ? `<p>The catalogue's authorization rules, one per step:</p><ul>${authorization
               .map((rule) => `<li><a href="${rule.api}-rules.html#${escapeHtml(rule.id)}"><code>${escapeHtml(rule.id)}</code></a>: ${escapeHtml(rule.title ?? '')}${rule.token ? ` (token <code>${escapeHtml(rule.token)}</code>)` : ''}</li>`)
               .join('')}</ul>`
-          : '<p class="empty">The sandbox does not list seeded users with restricted rights yet: every token it accepts may call every activity.</p>'
+          : ''
       }
       <p>Authentication itself (OAuth 2.0 flows, tokens) is in the <a href="index.html#authentication">guide</a>.</p>`;
   return renderPage({ id: 'authorization', title: 'Authorization', body });

@@ -10,7 +10,8 @@ import { operationsOf } from '@payroll-api/openapi-bundle';
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorCodes, errorCodesPage, searchIndex } from '../src/catalogue.mjs';
 import { changelogPage } from '../src/changelog.mjs';
-import { authorizationPage, sandboxPage, sectionsOf, subsectionOf } from '../src/guides.mjs';
+import { authorizationPage, readAuthorizationModel, sandboxPage, sectionsOf } from '../src/guides.mjs';
+import { escapeHtml } from '../src/layout.mjs';
 import { APIS, readingCopy, withAuthentication } from '../src/reference.mjs';
 import { readRules, rulesPage, stepCurl } from '../src/rules.mjs';
 import { operationSamples, readSeed, seedValue } from '../src/samples.mjs';
@@ -201,14 +202,26 @@ describe('sandbox page', () => {
     expect(html).not.toContain('npm i');
   });
 
-  it('the authorization page shows the seeded users of the README and the catalogue\'s authorization rules', () => {
-    const readme = '## Sandbox\n\n### Authorization\n\n| token | user |\n|---|---|\n| `sandbox-user-read-only` | no rights |\n\n### Storage\n\nfiles\n';
-    expect(subsectionOf(readme, 'Authorization')).toContain('sandbox-user-read-only');
-    expect(subsectionOf(readme, 'Authorization')).not.toContain('files');
-    const html = authorizationPage([{ id: 'authorization-no-right', api: 'payroll', title: 'Step 2', token: 'sandbox-user-read-only', status: 403 }], readme);
-    expect(html).toContain('<code>sandbox-user-read-only</code>');
+  it('the authorization page shows the five steps and the seeded users of the sandbox\'s authorization model, and the catalogue\'s authorization rules', () => {
+    const model = readAuthorizationModel();
+    expect(model.steps.map((step) => step.step)).toEqual([1, 2, 3, 4, 5]);
+    const html = authorizationPage([{ id: 'authorization-no-right', api: 'payroll', title: 'Step 2', token: 'sandbox-user-read-only', status: 403 }], model);
+    const steps = /<ol id="authorization-steps">([\s\S]*?)<\/ol>/.exec(html)[1];
+    expect(steps.match(/<li id="authorization-step-\d">/g)).toHaveLength(5);
+    for (const step of model.steps) {
+      expect(steps).toContain(escapeHtml(step.question));
+      for (const reason of step.reasons) expect(steps).toContain(`<code>${reason}</code>`);
+    }
+    for (const user of model.users) {
+      expect(html).toContain(`<tr id="user-${user.username}"><td><code>${user.username}</code></td><td><code>${user.token}</code></td>`);
+      expect(html).toContain(escapeHtml(`Authorization: Bearer ${user.token}`));
+      expect(user.step.expect.header[model.refusal.header]).toMatch(new RegExp(`^step=${user.demonstrates};`));
+    }
     expect(html).toContain('payroll-rules.html#authorization-no-right');
-    expect(html.match(/<li>the client is linked to the activity;<\/li>/g)).toHaveLength(1);
+    // What the page says comes from the model: a changed model changes the page.
+    const changed = authorizationPage([], { ...model, steps: model.steps.map((step) => (step.step === 2 ? { ...step, question: 'a question the model asks now' } : step)) });
+    expect(changed).toContain('a question the model asks now');
+    expect(() => authorizationPage([], null)).toThrow(/authorization model/);
   });
 });
 

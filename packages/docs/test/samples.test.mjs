@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.mjs';
+import { readAuthorizationModel } from '../src/guides.mjs';
 import { RULES_TOKEN, stepCurl } from '../src/rules.mjs';
 import { SAMPLE_TOKEN, SANDBOX_ORIGIN } from '../src/samples.mjs';
 import { resetSandbox, startMock } from './mock.mjs';
@@ -79,20 +80,35 @@ describe('curl samples of every operation', () => {
   }, 180_000);
 });
 
+/** The headers a step expects ({ name: value }, or one "Name: value" string) that the answer lacks or differs in. */
+function headerProblems(expected, headers) {
+  if (!expected) return [];
+  const wanted = typeof expected === 'string' ? Object.fromEntries([[expected.slice(0, expected.indexOf(':')), expected.slice(expected.indexOf(':') + 1).trim()]]) : expected;
+  return Object.entries(wanted)
+    .filter(([name, value]) => headers[name.toLowerCase()] !== String(value))
+    .map(([name, value]) => `header ${name}: expected '${value}', got '${headers[name.toLowerCase()] ?? '(none)'}'`);
+}
+
 describe('rule pages', () => {
-  it('reproduce every catalogued rule against a freshly reset sandbox', async () => {
-    const entries = Object.values(site.rules).flat();
+  it('reproduce every catalogued rule, and the authorization page every seeded user\'s refusal, against a freshly reset sandbox', async () => {
+    const entries = [
+      ...Object.values(site.rules).flat(),
+      ...readAuthorizationModel().users.map((user) => ({ api: 'authorization', id: user.username, token: user.token, steps: [user.step] })),
+    ];
     const problems = [];
+    let headersChecked = 0;
     for (const entry of entries) {
       const token = entry.token ?? RULES_TOKEN;
       await resetSandbox(mock.origin, token);
       for (const [index, step] of entry.steps.entries()) {
-        const { status, body } = await curl(stepCurl(step, token));
+        const { status, headers, body } = await curl(stepCurl(step, token));
         const where = `${entry.api} ${entry.id} step ${index + 1}`;
         if (status !== Number(step.expect.status)) {
           problems.push(`${where}: expected ${step.expect.status}, got ${status}: ${body.slice(0, 200)}`);
           break;
         }
+        if (step.expect.header) headersChecked += 1;
+        for (const problem of headerProblems(step.expect.header, headers)) problems.push(`${where}: ${problem}`);
         if (step.expect.code || step.expect.messageProperty) {
           const messages = JSON.parse(body || '{}').messages ?? [];
           if (step.expect.code && !messages.some((m) => String(m.code) === String(step.expect.code))) problems.push(`${where}: no message with code ${step.expect.code}: ${body.slice(0, 200)}`);
@@ -105,5 +121,14 @@ describe('rule pages', () => {
     expect(problems).toEqual([]);
     // The journal catalogue lists every validation code of the description.
     expect(site.rules.journal.length).toBeGreaterThan(0);
+    // The authorization entries and the seeded users name the sandbox's X-Sandbox-Authorization header.
+    expect(headersChecked).toBeGreaterThanOrEqual(10);
   }, 180_000);
+
+  it('check an expected header for real', () => {
+    const step = { 'X-Sandbox-Authorization': 'step=2; reason=no-right' };
+    expect(headerProblems(step, { 'x-sandbox-authorization': 'step=2; reason=no-right' })).toEqual([]);
+    expect(headerProblems(step, { 'x-sandbox-authorization': 'step=3; reason=role-not-allowed' })).toHaveLength(1);
+    expect(headerProblems('X-Sandbox-Authorization: step=2; reason=no-right', {})).toEqual(["header X-Sandbox-Authorization: expected 'step=2; reason=no-right', got '(none)'"]);
+  });
 });
