@@ -240,9 +240,9 @@ export function sortDocs(docs: Doc[], orderBy: readonly OrderKey[] = []): Doc[] 
   return docs;
 }
 
-/** Which docs of a scan a page is chosen from: their positions, and the scan's columns. */
+/** Which docs of a scan a page is chosen from: their positions (all when absent), and the scan's columns. */
 export interface Chosen {
-  positions: readonly number[];
+  positions?: readonly number[];
   columns: ScanColumns;
 }
 
@@ -250,13 +250,14 @@ export interface Chosen {
  * positions). A page far smaller than the matches (25 of 10,000) is picked with a bounded heap of
  * the first offset + limit, not a sort of all of them. */
 export function pageOfSorted(docs: readonly Doc[], orderBy: readonly OrderKey[] = [], offset = 0, limit?: number, chosen?: Chosen): Doc[] {
-  const count = chosen ? chosen.positions.length : docs.length;
+  const positions = chosen?.positions;
+  const count = positions ? positions.length : docs.length;
   if (offset >= count || limit === 0) return [];
   const wanted = limit === undefined ? count : Math.min(count, offset + limit);
   const compare = keyedComparator(orderBy);
   const reads = orderBy.map((key) => comparableRead(key.field, chosen?.columns));
   const keyedAt = (i: number, into?: Keyed): Keyed => {
-    const position = chosen ? chosen.positions[i]! : i;
+    const position = positions ? positions[i]! : i;
     return keyedOf(docs[position]!, position, reads, into);
   };
   let kept: Keyed[];

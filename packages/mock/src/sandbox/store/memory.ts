@@ -319,18 +319,16 @@ class MemoryTx implements Tx {
   async find(collection: string, query: FindQuery = {}): Promise<Page> {
     this.check(false);
     const scan = this.scanOf(collection);
-    let positions: number[];
+    let positions: number[] | undefined;
     if (query.where) {
       const matches = matcherOf(query.where, scan);
       positions = [];
       for (let i = 0; i < scan.docs.length; i++) if (matches(scan.docs[i]!, i)) positions.push(i);
-    } else {
-      positions = Array.from(scan.docs.keys());
     }
     // Only the page's rows are ordered in full and copied.
     const rows = pageOfSorted(scan.docs, query.orderBy, query.offset ?? 0, query.limit, { positions, columns: scan });
     for (let i = 0; i < rows.length; i++) rows[i] = cloneJson(rows[i]!);
-    return { rows, total: positions.length };
+    return { rows, total: positions ? positions.length : scan.docs.length };
   }
 
   async insert(collection: string, doc: Doc): Promise<void> {
