@@ -2,15 +2,15 @@
 // would: path parameters from the seed, request bodies from the description's examples, and
 // every answer checked with ajv against the bundle at the media type (version) served.
 import { deref, operationsOf } from '@payroll-api/openapi-bundle';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { realBundle, type Doc } from '../../fixtures/fixture.js';
 import { request, type RawResponse } from '../../helpers.js';
+import { contentValidator, describedResponse } from '../../support/bundle-schemas.js';
 import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
 import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
 import { seedSnapshot } from '../../../src/sandbox/seed/index.js';
 
-export type ApiName = 'payroll' | 'journal';
+export type { ApiName } from '../../support/bundle-schemas.js';
+import type { ApiName } from '../../support/bundle-schemas.js';
 
 export interface Call {
   api: ApiName;
@@ -140,24 +140,14 @@ export async function callOperation(call: Call, base: string, token: string): Pr
   return { url, res: await request(`${base}${url}`, { method: call.method.toUpperCase(), headers, body }) };
 }
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-
 /** Checks an answer against the bundle: the status must be described, the body must match the schema of its media type. */
 export function responseChecker(): (call: Call, res: RawResponse) => string[] {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  const bundles = { payroll: realBundle('payroll'), journal: realBundle('journal') };
-  for (const [api, bundle] of Object.entries(bundles)) ajv.addSchema({ ...bundle, $id: `bundle:${api}` });
-  const pointer = (segments: string[]) => segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
   return (call, res) => {
-    const bundle = bundles[call.api];
     const responses = call.operation.responses as Record<string, unknown>;
     const status = String(res.status);
     if (!(status in responses)) return [`status ${res.status} is not described (${Object.keys(responses).join(', ')}): ${res.text.slice(0, 300)}`];
-    const raw = responses[status] as Doc;
-    const response = deref(bundle, raw);
-    // A $ref'd response (the shared errors) is reached through its component, not through the path.
-    const at = typeof raw?.$ref === 'string' ? (raw.$ref as string).slice(2).split('/') : ['paths', call.template, call.method, 'responses', status].map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'));
+    const described = describedResponse(call.api, call.template, call.method, status)!;
+    const response = described.response;
     const content = response?.content as Record<string, unknown> | undefined;
     if (!content) return res.body.length === 0 ? [] : [`status ${status} has no content in the description but the body is ${res.body.length} bytes`];
     const type = String(res.headers['content-type'] ?? '');
@@ -166,8 +156,7 @@ export function responseChecker(): (call: Call, res: RawResponse) => string[] {
     if (!(content[key] as Doc).schema) return [];
     // A binary answer (an employee's photo) is checked for being there; its schema says only "bytes".
     if (!key.split(';')[0]!.includes('json')) return res.body.length > 0 ? [] : [`an empty body for ${key}`];
-    const ref = `bundle:${call.api}#/${[...at, pointer(['content', key, 'schema'])].join('/')}`;
-    const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+    const validate = contentValidator(call.api, described, key);
     let body: unknown;
     try {
       body = res.json();

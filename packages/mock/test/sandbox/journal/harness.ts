@@ -1,37 +1,20 @@
 // Runs journal scenarios against a running sandbox: a fresh sandbox per scenario (reset under
 // its own token), the setup writes, reads before and after, and the check of an answer against
 // the operation's response schema in the journal bundle (ajv).
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
+import { bundles, contentValidator, describedResponse } from '../../support/bundle-schemas.js';
 import { PATHS, pathOf, resolve, type Scenario, type Step } from './scenarios.js';
 
 type Json = Record<string, any>;
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 /** The journal bundle as built from the description. */
-export const journalBundle = JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve('@payroll-api/spec/journal.json'), 'utf8')) as Json;
-const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
-ajv.addSchema({ ...journalBundle, $id: 'journal' });
-const validators = new Map<string, ValidateFunction>();
-
-const pointer = (...segments: string[]) => segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+export const journalBundle = bundles.journal;
 
 /** The answer validates against the operation's JSON response schema for its status. */
 export function expectValidAnswer(step: Pick<Step, 'method' | 'path'>, status: number, body: unknown): void {
   const key = `${step.method} ${step.path} ${status}`;
-  let validate = validators.get(key);
-  if (!validate) {
-    const operation = journalBundle.paths[step.path]?.[step.method.toLowerCase()];
-    const declared = operation?.responses?.[String(status)];
-    // A response is described in place or referenced from components/responses.
-    const where: string[] = declared?.$ref ? (declared.$ref as string).slice(2).split('/') : ['paths', step.path, step.method.toLowerCase(), 'responses', String(status)];
-    const response = where.reduce<any>((node, segment) => node?.[segment], journalBundle);
-    expect(response?.content?.['application/json']?.schema, `${key} is described`).toBeDefined();
-    validate = ajv.compile({ $ref: `journal#/${pointer(...where, 'content', 'application/json', 'schema')}` });
-    validators.set(key, validate);
-  }
+  const described = describedResponse('journal', step.path, step.method, status);
+  expect(described?.response.content?.['application/json']?.schema, `${key} is described`).toBeDefined();
+  const validate = contentValidator('journal', described!, 'application/json');
   expect(validate(body) ? [] : validate.errors, `${key} answer matches its schema`).toEqual([]);
 }
 

@@ -2,21 +2,12 @@
 // Accept header carrying the operation's resource version, and every answer checked against
 // the operation's response schema in the payroll bundle (ajv). Control endpoints reset a
 // token's sandbox and export its snapshot, to show that a refused request changed nothing.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
+import { bundles, contentValidator, describedResponse } from '../../support/bundle-schemas.js';
 
 type Json = Record<string, any>;
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-export const bundle = JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve('@payroll-api/spec/payroll.json'), 'utf8')) as Json;
-const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
-ajv.addSchema({ ...bundle, $id: 'payroll' });
-const validators = new Map<string, ValidateFunction>();
-
-const pointer = (...segments: string[]) => segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+export const bundle = bundles.payroll;
 
 interface OperationRef {
   path: string;
@@ -37,16 +28,6 @@ export function operationOf(operationId: string): OperationRef {
   return found;
 }
 
-function responseOf(ref: OperationRef, status: number): { pointerPath: string[]; response: Json } | undefined {
-  let response = ref.operation.responses?.[String(status)];
-  const pointerPath = ['paths', ref.path, ref.method, 'responses', String(status)];
-  if (response?.$ref) {
-    const target = (response.$ref as string).split('/').slice(1);
-    return { pointerPath: target, response: target.reduce((node: Json, key) => node[key], bundle) };
-  }
-  return response ? { pointerPath, response } : undefined;
-}
-
 /** The media type key of the operation's success answer (its newest version). */
 export function acceptOf(operationId: string): string {
   const ref = operationOf(operationId);
@@ -63,7 +44,7 @@ export function acceptOf(operationId: string): string {
 /** The answer validates against the operation's response schema for its status and media type. */
 export function expectValidAnswer(operationId: string, status: number, mediaType: string, body: unknown): void {
   const ref = operationOf(operationId);
-  const found = responseOf(ref, status);
+  const found = describedResponse('payroll', ref.path, ref.method, status);
   expect(found, `${operationId} describes a ${status}`).toBeDefined();
   const content = found!.response.content as Json | undefined;
   if (!content) {
@@ -72,13 +53,8 @@ export function expectValidAnswer(operationId: string, status: number, mediaType
   }
   const key = content[mediaType] ? mediaType : Object.keys(content).find((k) => k.split(';')[0] === mediaType.split(';')[0]);
   expect(key, `${operationId} ${status} describes ${mediaType}`).toBeDefined();
-  const id = `${operationId} ${status} ${key}`;
-  let validate = validators.get(id);
-  if (!validate) {
-    validate = ajv.compile({ $ref: `payroll#/${pointer(...found!.pointerPath, 'content', key!, 'schema')}` });
-    validators.set(id, validate);
-  }
-  expect(validate(body) ? [] : validate.errors, `${id} answer matches its schema`).toEqual([]);
+  const validate = contentValidator('payroll', found!, key!);
+  expect(validate(body) ? [] : validate.errors, `${operationId} ${status} ${key} answer matches its schema`).toEqual([]);
 }
 
 export interface Answer {

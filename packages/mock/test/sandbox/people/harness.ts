@@ -2,18 +2,11 @@
 // payroll API's headers, every JSON answer checked against the operation's response schema at
 // the served version (ajv on the bundle), and the sandbox state before and after a refused
 // request, to show it changed nothing.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
+import { bundles, contentValidator, describedResponse } from '../../support/bundle-schemas.js';
 
 type Json = Record<string, any>;
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const bundle = JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve('@payroll-api/spec/payroll.json'), 'utf8')) as Json;
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema({ ...bundle, $id: 'payroll' });
+const bundle = bundles.payroll;
 
 export const BASE = '/v2/v2/providers/employers';
 
@@ -34,9 +27,6 @@ export interface Answer {
   raw: Buffer;
 }
 
-const pointer = (...segments: string[]) => segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
-const validators = new Map<string, ValidateFunction>();
-
 /** The operation a request addresses, by matching the bundle's path templates. */
 function operationOf(method: string, path: string): { template: string; op: Json } | undefined {
   const bare = path.split('?')[0]!.replace(/^\/v2/, '');
@@ -54,21 +44,10 @@ export function expectValidAnswer(method: string, path: string, answer: Answer):
   expect(found, `${method} ${path} is an operation of the description`).toBeDefined();
   const contentType = answer.headers.get('content-type') ?? '';
   if (!contentType.startsWith('application/json') || answer.raw.length === 0) return;
-  const status = String(answer.status);
-  let response = found!.op.responses[status];
-  let base = ['paths', found!.template, method.toLowerCase(), 'responses', status];
-  if (response?.$ref) {
-    base = (response.$ref as string).slice(2).split('/').map((s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    response = base.reduce((node: Json, key) => node[key], bundle);
-  }
-  const key = Object.keys(response?.content ?? {}).find((k) => k.split(';')[0] === 'application/json' && (!k.includes('version=') || contentType.replace(/\s/g, '').includes(k.split(';').find((p) => p.startsWith('version='))!)));
-  expect(key, `${method} ${path} ${status} ${contentType} is described`).toBeDefined();
-  const ref = `payroll#/${pointer(...base, 'content', key!, 'schema')}`;
-  let validate = validators.get(ref);
-  if (!validate) {
-    validate = ajv.compile({ $ref: ref });
-    validators.set(ref, validate);
-  }
+  const described = describedResponse('payroll', found!.template, method, answer.status);
+  const key = Object.keys(described?.response.content ?? {}).find((k) => k.split(';')[0] === 'application/json' && (!k.includes('version=') || contentType.replace(/\s/g, '').includes(k.split(';').find((p) => p.startsWith('version='))!)));
+  expect(key, `${method} ${path} ${answer.status} ${contentType} is described`).toBeDefined();
+  const validate = contentValidator('payroll', described!, key!);
   expect(validate(answer.body) ? [] : validate.errors, `${method} ${path} answer matches its schema`).toEqual([]);
 }
 
