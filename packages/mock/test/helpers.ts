@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { fixtureDir } from './fixtures/fixture.js';
 
 export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,4 +128,11 @@ export function sandboxMock(args: string[] = []): () => MockProcess {
 /** A bearer token no other test uses: its own, fresh sandbox. */
 export function freshToken(label = 't'): string {
   return `${label.replace(/[^\w-]/g, '-')}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** The built @payroll-api/client, loaded as an integrator's app loads it (build the client first). */
+export async function builtClient<Client>(): Promise<Client> {
+  const entry = path.resolve(packageDir, '../client/dist/index.js');
+  expect(fs.existsSync(entry), `${entry} is missing: build @payroll-api/client first`).toBe(true);
+  return (await import(entry)) as Client;
 }

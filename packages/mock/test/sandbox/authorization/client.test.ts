@@ -1,13 +1,11 @@
 // The authorization decision through @payroll-api/client, as an integrator meets it: a
 // passwordGrant session of a seeded user, a write the user's rights do not grant answered as an
 // ApiError 403 carrying the plain message, and nothing changed (the client must be built first).
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
 import { SEED_CLIENTS, SEED_PASSWORD, SEED_USERS } from '../../../src/sandbox/seed/authorization.js';
 import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
-import { packageDir } from '../../helpers.js';
+import { builtClient } from '../../helpers.js';
 import { reset, snapshotOf, tokenOf } from './harness.js';
 
 interface ClientModule {
@@ -20,9 +18,7 @@ interface ClientModule {
 let running: RunningMock;
 let client: ClientModule;
 beforeAll(async () => {
-  const entry = path.resolve(packageDir, '../client/dist/index.js');
-  expect(fs.existsSync(entry), `${entry} is missing: build @payroll-api/client first`).toBe(true);
-  client = (await import(entry)) as ClientModule;
+  client = await builtClient<ClientModule>();
   running = await startMock({ port: 0, mode: 'sandbox' });
   await reset(running.url, tokenOf(SEED_USERS.readOnly));
 });

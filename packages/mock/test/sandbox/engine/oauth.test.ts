@@ -2,11 +2,9 @@
 // <mock>/auth: the password and refresh_token grants, rotating refresh tokens, the OAuth error
 // body, tokens that expire after --token-lifetime, and @payroll-api/client's OAuth session
 // running end to end against it.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
-import { packageDir, request, sandboxMock } from '../../helpers.js';
+import { builtClient, request, sandboxMock } from '../../helpers.js';
 
 const LIFETIME = 2;
 const mock = sandboxMock(['--token-lifetime', String(LIFETIME)]);
@@ -83,13 +81,11 @@ describe('token endpoint', () => {
 });
 
 it("runs @payroll-api/client's OAuth session end to end: password grant, calls, expiry, refresh", { timeout: 30_000 }, async () => {
-  const entry = path.resolve(packageDir, '../client/dist/index.js');
-  expect(fs.existsSync(entry), `${entry} is missing: build @payroll-api/client first`).toBe(true);
-  const client = (await import(entry)) as {
+  const client = await builtClient<{
     passwordGrant(options: Record<string, unknown>): { getToken(): Promise<string>; refreshToken(): string | undefined };
     createPayrollClient(options: Record<string, unknown>): { GET(path: string, init?: unknown): Promise<{ data?: any; response: Response }> };
     createJournalClient(options: Record<string, unknown>): { GET(path: string, init?: unknown): Promise<{ data?: any; response: Response }> };
-  };
+  }>();
   const tokenRequests: string[] = [];
   const recordingFetch = (input: string | URL | Request, init?: RequestInit) => {
     if (String(input).endsWith('/auth/token')) tokenRequests.push(new URLSearchParams(String(init?.body)).get('grant_type') ?? '');

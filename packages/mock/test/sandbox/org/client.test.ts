@@ -1,12 +1,10 @@
 // The organisation rules through @payroll-api/client, as an integrator meets them: paging
 // child employers with includeParent, the employerNumber of a created employer, and a refused
 // metadata key as an ApiError naming the field (the client must be built first).
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
 import { ORG_IDS } from '../../../src/sandbox/seed/organisation.js';
-import { packageDir } from '../../helpers.js';
+import { builtClient } from '../../helpers.js';
 
 interface ClientModule {
   createPayrollClient(options: Record<string, unknown>): any;
@@ -18,9 +16,7 @@ interface ClientModule {
 let running: RunningMock;
 let client: ClientModule;
 beforeAll(async () => {
-  const entry = path.resolve(packageDir, '../client/dist/index.js');
-  expect(fs.existsSync(entry), `${entry} is missing: build @payroll-api/client first`).toBe(true);
-  client = (await import(entry)) as ClientModule;
+  client = await builtClient<ClientModule>();
   running = await startMock({ port: 0, mode: 'sandbox' });
   await fetch(`${running.url}/__sandbox/reset`, { method: 'POST', headers: { Authorization: 'Bearer org-client' } });
 });

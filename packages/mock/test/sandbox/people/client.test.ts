@@ -2,13 +2,11 @@
 // the termination's Warning through onWarning, a refused citizen service number as an ApiError
 // naming the field (and nothing changed), paging an employer's employees, and a terminate then
 // reinstate round trip (the client must be built first).
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
 import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
 import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
-import { packageDir } from '../../helpers.js';
+import { builtClient } from '../../helpers.js';
 import { api, type Api } from './harness.js';
 
 interface ClientModule {
@@ -23,9 +21,7 @@ let running: RunningMock;
 let client: ClientModule;
 let control: Api;
 beforeAll(async () => {
-  const entry = path.resolve(packageDir, '../client/dist/index.js');
-  expect(fs.existsSync(entry), `${entry} is missing: build @payroll-api/client first`).toBe(true);
-  client = (await import(entry)) as ClientModule;
+  client = await builtClient<ClientModule>();
   running = await startMock({ port: 0, mode: 'sandbox' });
   control = api({ url: running.url, token: TOKEN });
 });
