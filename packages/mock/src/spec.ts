@@ -46,6 +46,8 @@ interface RouteNode {
 export interface LoadedApi {
   name: ApiName;
   file: string;
+  /** The bundle as loaded (never mutated): what the sandbox reads shapes and schemas from. */
+  doc: Record<string, unknown>;
   /** Path of the first server URL (`/v2` for payroll): requests start with it. */
   basePath: string;
   versioned: boolean;
@@ -199,6 +201,7 @@ export async function loadApi(name: ApiName, file: string): Promise<LoadedApi> {
   const api: LoadedApi = {
     name,
     file,
+    doc,
     basePath: serverBasePath(doc),
     versioned,
     operations: [],

@@ -81,6 +81,7 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
         headers: req.headers,
         // An operation that declares no body gets the bytes as sent (the handler decides what they may hold).
         body: valid.requestContent && jsonRequest ? valid.body : valid.bytes,
+        description: operation.api.doc,
         version,
         tx,
         now: new Date(now),

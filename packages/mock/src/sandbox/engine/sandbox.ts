@@ -1,7 +1,6 @@
 // The sandbox responder: the stateful answer to every operation, per bearer token. It owns the
 // store (memory, memory kept in a directory, or PostgreSQL), the seed, the handlers of the
 // resource modules, the authorization decision, the OAuth token endpoint and the control endpoints.
-import fs from 'node:fs';
 import type http from 'node:http';
 import type { LoadedApi } from '../../spec.js';
 import { unauthorized } from '../../stages/authenticate.js';
@@ -69,7 +68,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Responder>
   const docSchemas = () => {
     const apis = options.apis();
     if (schemas?.apis.length !== apis.length || schemas.apis.some((a, i) => a !== apis[i])) {
-      const bundles = Object.fromEntries(apis.map((api) => [api.name, JSON.parse(fs.readFileSync(api.file, 'utf8'))]));
+      const bundles = Object.fromEntries(apis.map((api) => [api.name, api.doc]));
       schemas = { apis, value: new DocSchemas(bundles) };
     }
     return schemas.value;

@@ -52,6 +52,8 @@ export interface OperationContext {
   /** The parsed JSON body, already validated against the operation's request schema (the
    * validate stage runs before the responder); Buffer/string for non-JSON bodies. */
   body: unknown;
+  /** The bundle of the operation's API as served (reloaded with it): read shapes from it, never mutate it. */
+  description: Record<string, unknown>;
   /** The negotiated resource version of the response (null for the journal API). */
   version: VersionInfo | null;
   tx: Tx;

@@ -19,7 +19,6 @@ import type { Doc } from '../store/types.js';
 import { withComputedNames } from '../seed/organisation.js';
 import { inputOnly, mustGet, whereIn } from './employments/model.js';
 import { objectBody } from './providers.js';
-import { payrollBundle } from './metadata.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 
@@ -91,17 +90,20 @@ function undeclaredJsonBody(ctx: OperationContext): unknown {
   }
 }
 
-let fullShape: ValidateFunction | undefined;
+/** The full concept employee's schema, compiled once per loaded description. */
+const fullShapes = new WeakMap<object, ValidateFunction>();
 
 /**
  * Checks a body no schema was applied to (the full PUT) against the full concept employee's
  * schema, as the POST's body is; the first problems name their fields.
  */
-function checkFullShape(body: unknown): void {
+function checkFullShape(description: Record<string, unknown>, body: unknown): void {
+  let fullShape = fullShapes.get(description);
   if (!fullShape) {
     const ajv = createAjv();
-    ajv.addSchema({ ...payrollBundle(), $id: 'payroll-description' });
+    ajv.addSchema({ ...description, $id: 'payroll-description' });
     fullShape = ajv.compile({ $ref: 'payroll-description#/components/schemas/ConceptEmployee' });
+    fullShapes.set(description, fullShape);
   }
   if (fullShape(body)) return;
   const messages = (fullShape.errors ?? []).slice(0, 5).map((error) => {
@@ -158,7 +160,7 @@ const handlers: Record<string, Handler> = {
     const current = await conceptEmployee(ctx);
     const body = undeclaredJsonBody(ctx);
     if (isObject(body)) checkUniqueName(body.uniqueName);
-    checkFullShape(body);
+    checkFullShape(ctx.description, body);
     const full = await fullFromBody(ctx, current.employerId as string, body);
     await ctx.tx.replace(ORG_COLLECTIONS.conceptEmployees, { id: current.id, ...full, employerId: current.employerId, iban: current.iban ?? null });
     // The description shows no body for this answer.

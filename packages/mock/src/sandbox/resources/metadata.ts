@@ -7,7 +7,6 @@
 // null where it has no default (even where the shape does not allow null), a metadata object
 // without default is null as a whole. Dated defaults take the currently active or last known
 // value on the sandbox clock's date.
-import { createRequire } from 'node:module';
 import { message } from '../../errors.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../engine/types.js';
 import {
@@ -86,42 +85,35 @@ function payScaleIn(administration: Doc, key: string): { agreement: string; scal
 // ---------------------------------------------------------------------------------------
 // Fully expanded shapes, read from the description's schemas
 
-let bundle: Json | undefined;
-
-/** The payroll description as bundled (the shapes defaults expand, the bodies no schema is applied to). */
-export function payrollBundle(): Json {
-  bundle ??= createRequire(import.meta.url)('@payroll-api/spec/payroll.json') as Json;
-  return bundle;
-}
-
-function resolve(schema: Json): Json {
+/** Follows a schema's $refs within the description. */
+function resolve(doc: Json, schema: Json): Json {
   let node = schema;
   for (let hops = 0; typeof node.$ref === 'string' && hops < 32; hops++) {
-    node = (node.$ref as string).split('/').slice(1).reduce<Json>((at, key) => at[key] as Json, payrollBundle());
+    node = (node.$ref as string).split('/').slice(1).reduce<Json>((at, key) => at[key] as Json, doc);
   }
   return node;
 }
 
 /** A metadata object: {key, value} with a read-only value (possibly through allOf). */
-function isMetadata(schema: Json): boolean {
-  const s = resolve(schema);
+function isMetadata(doc: Json, schema: Json): boolean {
+  const s = resolve(doc, schema);
   const props = s.properties as Record<string, Json> | undefined;
-  if (props?.key && props.value && resolve(props.value).readOnly === true) return true;
-  if (Array.isArray(s.allOf) && (s.allOf as Json[]).some(isMetadata)) return true;
+  if (props?.key && props.value && resolve(doc, props.value).readOnly === true) return true;
+  if (Array.isArray(s.allOf) && (s.allOf as Json[]).some((part) => isMetadata(doc, part))) return true;
   // A nullable metadata field: oneOf [metadata, null].
-  return ['oneOf', 'anyOf'].some((key) => Array.isArray(s[key]) && (s[key] as Json[]).some((branch) => resolve(branch).type !== 'null' && isMetadata(branch)));
+  return ['oneOf', 'anyOf'].some((key) => Array.isArray(s[key]) && (s[key] as Json[]).some((branch) => resolve(doc, branch).type !== 'null' && isMetadata(doc, branch)));
 }
 
 /** The object shapes a schema may take (allOf parts merged by the caller; null branches dropped). */
-function objectParts(schema: Json): Json[] {
-  const s = resolve(schema);
+function objectParts(doc: Json, schema: Json): Json[] {
+  const s = resolve(doc, schema);
   const out: Json[] = [];
   if (s.properties) out.push(s);
   for (const key of ['allOf', 'oneOf', 'anyOf']) {
     const list = s[key] as Json[] | undefined;
     if (!Array.isArray(list)) continue;
-    const branches = key === 'allOf' ? list : list.filter((b) => resolve(b).type !== 'null').slice(0, 1);
-    for (const branch of branches) out.push(...objectParts(branch));
+    const branches = key === 'allOf' ? list : list.filter((b) => resolve(doc, b).type !== 'null').slice(0, 1);
+    for (const branch of branches) out.push(...objectParts(doc, branch));
   }
   return out;
 }
@@ -130,24 +122,24 @@ function objectParts(schema: Json): Json[] {
  * Every field of a schema with null: nested objects expanded (nullable ones too), metadata
  * objects null as a whole, arrays empty.
  */
-export function expandedShape(schema: Json, depth = 0): unknown {
-  if (depth > 12 || isMetadata(schema)) return null;
-  const s = resolve(schema);
+export function expandedShape(doc: Json, schema: Json, depth = 0): unknown {
+  if (depth > 12 || isMetadata(doc, schema)) return null;
+  const s = resolve(doc, schema);
   const type = s.type;
   if (type === 'array' || (Array.isArray(type) && type.includes('array'))) return [];
-  const parts = objectParts(s);
+  const parts = objectParts(doc, s);
   if (parts.length === 0) return null;
   const out: Json = {};
   for (const part of parts) {
     for (const [name, prop] of Object.entries(part.properties as Record<string, Json>)) {
-      if (!(name in out) || out[name] === null) out[name] = expandedShape(prop, depth + 1);
+      if (!(name in out) || out[name] === null) out[name] = expandedShape(doc, prop, depth + 1);
     }
   }
   return out;
 }
 
-function componentShape(name: string): Json {
-  return expandedShape({ $ref: `#/components/schemas/${name}` }) as Json;
+function componentShape(ctx: OperationContext, name: string): Json {
+  return expandedShape(ctx.description as Json, { $ref: `#/components/schemas/${name}` }) as Json;
 }
 
 /** Writes `value` at a dotted path of an expanded shape (the path exists in it). */
@@ -223,7 +215,7 @@ async function payrollPeriodDataDefaults(ctx: OperationContext): Promise<Json> {
   const allocation = inForce(employment.journalAllocation as Json | null | undefined, today);
   const allocated = (allocation?.allocationBasedOnActualHours ?? allocation) as Json | null | undefined;
   const lastPeriodData = lastEnteredBefore(employment.payrollPeriodData, today);
-  const content = componentShape('PayrollPeriodDataDefaults');
+  const content = componentShape(ctx, 'PayrollPeriodDataDefaults');
   Object.assign(content, {
     payrollPeriod: payrollPeriodOn(today, (scope.administration?.payrollPeriodType as number | null | undefined) ?? null),
     shift: typeof shift?.shiftNumber === 'number' ? { shiftNumber: shift.shiftNumber } : null,
@@ -242,7 +234,7 @@ async function conceptEmployeeDefaults(ctx: OperationContext): Promise<Json> {
   // The contract: non-payroll administrations have metadata endpoints but no defaults endpoint.
   if (administration.isPayrollAdministration !== true) throw new SandboxError(404);
   const today = todayOf(ctx.now);
-  const content = componentShape('ConceptEmployee');
+  const content = componentShape(ctx, 'ConceptEmployee');
   for (const section of ['employeeData', 'employmentData', 'workingHoursData', 'wageData', 'organizationalEntityData', 'socialSecurityData', 'fiscalData', 'otherPayrollVariablesData']) {
     if (content[section] === null || content[section] === undefined) content[section] = {};
   }

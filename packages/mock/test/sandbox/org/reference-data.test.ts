@@ -2,22 +2,18 @@
 // forms stand for is in its form (so the metadata endpoints list it and the key check covers
 // it), with options whose keys have the type the schema gives the field's key; the seed's
 // organisation entities validate against their schemas; the rules the seed's numbers follow.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { deref } from '@payroll-api/openapi-bundle';
 import { describe, expect, it } from 'vitest';
 import { SandboxError } from '../../../src/sandbox/engine/types.js';
 import { currentOrLastKnown, expandedShape, payrollPeriodOn } from '../../../src/sandbox/resources/metadata.js';
 import { ORG_IDS, organisationSeed, rsin } from '../../../src/sandbox/seed/organisation.js';
 import { checkMetadataKeys, FORMS, optionsOf, seedUuid, type MetadataForm, type MetadataScope } from '../../../src/sandbox/seed/reference-data.js';
+import { componentValidator } from '../../support/bundle-schemas.js';
 import { bundle } from './harness.js';
 
 type Json = Record<string, any>;
 
-function resolve(schema: Json): Json {
-  let node = schema;
-  while (typeof node.$ref === 'string') node = (node.$ref as string).split('/').slice(1).reduce((at: Json, key) => at[key], bundle);
-  return node;
-}
+const resolve = (schema: Json): Json => deref(bundle, schema);
 
 /** The key type of a metadata schema ('uuid' or 'integer'), or null when the schema is no metadata object. */
 function metadataKey(schema: Json): 'uuid' | 'integer' | null {
@@ -101,8 +97,6 @@ describe('reference data', () => {
 });
 
 describe('seed', () => {
-  const ajv = (addFormatsModule as unknown as (a: Ajv2020) => Ajv2020)(new Ajv2020({ strict: false, allErrors: true }));
-  ajv.addSchema({ ...bundle, $id: 'payroll' });
   const seed = organisationSeed();
 
   it.each([
@@ -113,7 +107,7 @@ describe('seed', () => {
     ['conceptEmployees', 'ConceptEmployee'],
     ['providers', 'ProviderContactInformation'],
   ])('%s validate against %s', (collection, schema) => {
-    const validate = ajv.compile({ $ref: `payroll#/components/schemas/${schema}` });
+    const validate = componentValidator('payroll', schema);
     for (const doc of seed[collection]!) {
       // A running administration is stored with endDate null and answered without it.
       const shown = collection === 'administrations' && doc.endDate === null ? { ...doc, endDate: undefined } : doc;
@@ -158,7 +152,7 @@ describe('dated defaults and periods', () => {
   });
 
   it('expands a shape with null, metadata objects null as a whole', () => {
-    const shape = expandedShape(component('Employer')) as Json;
+    const shape = expandedShape(bundle, component('Employer')) as Json;
     expect(shape).toMatchObject({ id: null, companyName: null, sbi: null, address: { street: null, country: null, province: null }, deviatingPostalAddress: { poBox: null } });
   });
 });
