@@ -17,7 +17,7 @@ function types(schema: JsonSchema): string[] {
 }
 
 /** allOf members merged into one schema (properties and required lists joined). */
-function merged(doc: unknown, schema: JsonSchema): JsonSchema {
+export function merged(doc: unknown, schema: JsonSchema): JsonSchema {
   const parts = Array.isArray(schema.allOf) ? (schema.allOf as unknown[]).map((s) => merged(doc, deref<JsonSchema>(doc, s) ?? {})) : [];
   if (parts.length === 0) return schema;
   const out: JsonSchema = { ...schema };

@@ -29,7 +29,8 @@ function mediaRangeMatches(described: string, essence: string): boolean {
   return described.endsWith('/*') && essence.startsWith(described.slice(0, -1));
 }
 
-function versionParamOf(contentType: string): string | null {
+/** The version= parameter of a Content-Type or Accept value as sent (not only well-formed dates). */
+export function versionParamOf(contentType: string): string | null {
   return /;\s*version=([^;\s]+)/i.exec(contentType)?.[1] ?? null;
 }
 
@@ -150,4 +151,11 @@ export function namesField(body: unknown, field: string): boolean {
     const properties = Array.isArray(message.properties) ? message.properties.map((p) => String(p).toLowerCase()) : [];
     return properties.some((p) => p === wanted || p.endsWith(`.${wanted}`) || p.startsWith(`${wanted}.`) || p.startsWith(`${wanted}[`)) || String(message.description ?? '').toLowerCase().includes(wanted);
   });
+}
+
+/** The descriptions of an answer's messages (or its plain {message}), for notes and findings. */
+export function messagesOf(body: unknown): string {
+  const messages = (body as { messages?: Array<{ description?: string }> } | undefined)?.messages;
+  if (Array.isArray(messages) && messages.length > 0) return messages.map((m) => m.description ?? '').join(' ').slice(0, 300);
+  return (body as { message?: string } | undefined)?.message ?? 'no message';
 }

@@ -164,15 +164,6 @@ export function servedVersions(operation: OperationSpec, today: string): ServedV
   return (operation.resource?.versions ?? []).filter((v) => v.obsoleteDate === null || v.obsoleteDate > today);
 }
 
-/** The success response and its JSON content at `version` (or the unversioned one). */
-export function successContent(operation: OperationSpec, version: string | null): { response: ResponseSpec; content: Content | undefined } | undefined {
-  const response = operation.responses.find((r) => /^2/.test(r.status));
-  if (!response) return undefined;
-  const json = response.contents.filter((c) => isJson(c.essence));
-  const content = json.find((c) => c.version === version) ?? (version === null ? json[0] : undefined) ?? json.find((c) => c.version === null);
-  return { response, content };
-}
-
 /** The response spec that describes `status` (exact, then 4XX/5XX, then default). */
 export function responseFor(operation: OperationSpec, status: number): ResponseSpec | undefined {
   const exact = operation.responses.find((r) => r.status === String(status));

@@ -4,7 +4,7 @@
 // OpenAPI proxy cannot do for versioned media types.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkExchange } from './checks.js';
+import { checkExchange, versionParamOf } from './checks.js';
 import { loadDescriptions, type ApiDescription, type OperationSpec } from './description.js';
 import type { CaseResult, Finding, RunSummary } from './findings.js';
 import { failed } from './findings.js';
@@ -116,19 +116,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const { operation, api } = route;
     const contentType = exchange.response?.headers['content-type'] ?? '';
     const envelopeVersion = ((exchange.response?.json as { version?: { resourceVersion?: unknown } } | undefined)?.version?.resourceVersion ?? null) as string | null;
-    const served = /;\s*version=([^;\s]+)/i.exec(contentType)?.[1] ?? (typeof envelopeVersion === 'string' ? envelopeVersion : null);
+    const served = versionParamOf(contentType) ?? (typeof envelopeVersion === 'string' ? envelopeVersion : null);
     const version = operation.resource ? served : null;
     const registered = operation.resource?.versions.find((v) => v.version === version);
     const findings: Finding[] = checkExchange({ api, validator }, operation, exchange, { version, obsoleteDate: registered?.obsoleteDate });
     if (operation.resource && version && !registered && exchange.response && exchange.response.status < 300) {
       findings.push({ check: 'content-type', message: `version ${version} was served, but the description serves ${operation.resource.versions.map((v) => v.version).join(', ')}`, curl: curlOf(exchange.request), status: exchange.response.status });
     }
-    const requested = /;\s*version=([^;\s]+)/i.exec(exchange.request.headers.accept ?? '')?.[1];
+    const requested = versionParamOf(exchange.request.headers.accept ?? '');
     if (operation.resource && requested && version && exchange.response?.status && exchange.response.status < 300) {
       const expected = operation.resource.versions.find((v) => v.version <= requested)?.version;
       if (expected && expected !== version) findings.push({ check: 'negotiation', message: `Accept asked for version=${requested}, so ${expected} (the newest on or before it) should be served, not ${version}`, curl: curlOf(exchange.request) });
     }
-    const content = bodyContent(operation, /;\s*version=([^;\s]+)/i.exec(exchange.request.headers['content-type'] ?? '')?.[1] ?? version);
+    const content = bodyContent(operation, versionParamOf(exchange.request.headers['content-type'] ?? '') ?? version);
     if (exchange.request.body && content?.schema && exchange.response && exchange.response.status < 300) {
       try {
         const sent = JSON.parse(exchange.request.body) as unknown;

@@ -2,12 +2,13 @@
 // operation at every served resource version, check negotiation, send requests that each carry
 // one violation, call without a token and with unknown ids, and (with --allow-writes) write
 // and run the stateful sequences. Every response goes through the same checks.
-import { checkExchange, namesField, type CheckContext, type Expectation } from './checks.js';
-import { loadDescriptions, servedVersions, successContent, type ApiDescription, type ApiName, type OperationSpec } from './description.js';
+import { checkExchange, messagesOf, namesField, type CheckContext, type Expectation } from './checks.js';
+import { loadDescriptions, servedVersions, type ApiDescription, type ApiName, type OperationSpec } from './description.js';
 import type { CaseKind, CaseResult, Finding, RunSummary } from './findings.js';
 import { failed } from './findings.js';
-import { BudgetExhausted, curlOf, Requester, type Exchange, type OutgoingRequest } from './http.js';
-import { sample } from './arbitraries.js';
+import { BudgetExhausted, curlOf, Requester, type Exchange } from './http.js';
+import { deref } from '@payroll-api/openapi-bundle';
+import { merged, sample } from './arbitraries.js';
 import { IdPool } from './plan/ids.js';
 import { acceptFor, bodyContent, bodyExample, buildRequest, type RequestParts, type Target } from './plan/requests.js';
 import { runSequences } from './sequences.js';
@@ -151,7 +152,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
             // A described refusal (a logo that is not there, a rule) is the server's to give; the
             // sequences and the negotiation cases are where a 200 is required.
             const status = ex.response?.status ?? 0;
-            if (status >= 400 && status < 500) return `answered ${status}: ${describeMessages(ex.response?.json)}`;
+            if (status >= 400 && status < 500) return `answered ${status}: ${messagesOf(ex.response?.json)}`;
           });
           if (item.operation.isList) {
             const [paging] = sample(undefined, { type: 'object', required: ['pageNumber', 'pageSize'], properties: { pageNumber: { type: 'integer', minimum: 1, maximum: 3 }, pageSize: { type: 'integer', minimum: 1, maximum: 5 } } }, seed + cases.length, 1, { writing: false }) as Array<{ pageNumber: number; pageSize: number }>;
@@ -318,7 +319,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
         add(findings);
         if (item.operation.method === 'delete' && ex.response?.status === 200) for (const value of Object.values(resolved.params)) pool.forget(value);
         const status = ex.response?.status ?? 0;
-        if (status >= 400 && status < 500) return `answered ${status}: ${describeMessages(ex.response?.json)}`;
+        if (status >= 400 && status < 500) return `answered ${status}: ${messagesOf(ex.response?.json)}`;
         pool.learn(item.operation, ex.response?.json);
       });
       if (content?.schema && item.operation.method !== 'delete') {
@@ -328,7 +329,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
           const { exchange: ex, findings } = await exchange(item, { params: resolved.params, version, body: generated ?? {} }, { version, obsoleteDate });
           add(findings);
           const status = ex.response?.status ?? 0;
-          if (status >= 400 && status < 500) return `answered ${status}: ${describeMessages(ex.response?.json)}`;
+          if (status >= 400 && status < 500) return `answered ${status}: ${messagesOf(ex.response?.json)}`;
         });
       }
     }
@@ -338,7 +339,10 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
   async function bodyViolations(item: Work, params: Record<string, string>, version: string | null, schema: Record<string, unknown>, valid: unknown): Promise<void> {
     if (!valid || typeof valid !== 'object' || Array.isArray(valid)) return;
     const doc = item.target.api.doc;
-    const { properties, required } = flatten(doc, schema);
+    // The top-level fields of the body, through $refs and allOf.
+    const body = merged(doc, deref<Record<string, unknown>>(doc, schema) ?? {});
+    const properties = (body.properties ?? {}) as Record<string, unknown>;
+    const required = (body.required ?? []) as string[];
     const base = valid as Record<string, unknown>;
     const requiredField = required.find((name) => name in base);
     if (requiredField) {
@@ -347,7 +351,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
       await expectRefusal(item, version, `the required field ${requiredField} left out`, requiredField, { params, version, body });
     }
     for (const [name, raw] of Object.entries(properties)) {
-      const field = resolve(doc, raw);
+      const field = deref<Record<string, unknown>>(doc, raw) ?? {};
       if (field.readOnly === true) continue;
       const kinds = Array.isArray(field.type) ? field.type : [field.type];
       if (kinds.includes('integer') || kinds.includes('number')) {
@@ -356,7 +360,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
       }
     }
     for (const [name, raw] of Object.entries(properties)) {
-      const field = resolve(doc, raw);
+      const field = deref<Record<string, unknown>>(doc, raw) ?? {};
       if (field.readOnly === true || typeof field.maxLength !== 'number') continue;
       await expectRefusal(item, version, `${name} longer than ${field.maxLength} characters`, name, { params, version, body: { ...base, [name]: 'x'.repeat(field.maxLength + 1) } });
       break;
@@ -383,37 +387,6 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
   };
 }
 
-function resolve(doc: unknown, raw: unknown): Record<string, unknown> {
-  let node = raw as Record<string, unknown> | undefined;
-  for (let i = 0; node && typeof node.$ref === 'string' && i < 20; i++) {
-    node = (node.$ref as string)
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Record<string, unknown> | undefined;
-  }
-  return node ?? {};
-}
-
-/** The top-level properties and required names of a body schema, through allOf. */
-function flatten(doc: unknown, schema: Record<string, unknown>): { properties: Record<string, unknown>; required: string[] } {
-  const node = resolve(doc, schema);
-  const properties: Record<string, unknown> = { ...((node.properties as object) ?? {}) };
-  const required = [...((node.required as string[]) ?? [])];
-  for (const part of (node.allOf as unknown[]) ?? []) {
-    const sub = flatten(doc, part as Record<string, unknown>);
-    Object.assign(properties, sub.properties);
-    required.push(...sub.required);
-  }
-  return { properties, required };
-}
-
-function describeMessages(body: unknown): string {
-  const messages = (body as { messages?: Array<{ description?: string }> } | undefined)?.messages;
-  if (Array.isArray(messages) && messages.length > 0) return messages.map((m) => m.description ?? '').join(' ').slice(0, 200);
-  const message = (body as { message?: string } | undefined)?.message;
-  return message ?? 'no message';
-}
-
 /** A uuid no server has: derived from the seed and the operation, so runs repeat. */
 function unknownId(seed: number, salt: string): string {
   let h = seed >>> 0;
@@ -426,5 +399,3 @@ function unknownId(seed: number, salt: string): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-a${s.slice(17, 20)}-${s.slice(20, 32)}`;
 }
 
-export type { OutgoingRequest };
-export { successContent };

@@ -3,7 +3,7 @@
 // just wrote, where the list takes a filter) → update → read back → delete → 404; the
 // employment's termination and reinstatement; and journal creates repeated, which must be
 // refused. Each sequence is one case, attributed to its create operation.
-import type { Expectation } from './checks.js';
+import { messagesOf, type Expectation } from './checks.js';
 import type { Finding } from './findings.js';
 import { curlOf, type Exchange } from './http.js';
 import type { IdPool } from './plan/ids.js';
@@ -105,11 +105,6 @@ type Check = (ok: boolean, message: string, request?: Exchange['request']) => vo
 interface Step {
   (operationId: string, parts: Omit<RequestParts, 'version'> & { version?: string | null }, statuses: number[], label: string): Promise<{ body: unknown; request: Exchange['request'] }>;
   check: Check;
-}
-
-function messagesOf(body: unknown): string {
-  const messages = (body as { messages?: Array<{ description?: string }> } | undefined)?.messages;
-  return Array.isArray(messages) && messages.length > 0 ? messages.map((m) => m.description ?? '').join(' ').slice(0, 300) : 'no message';
 }
 
 const quoteFilter = (value: string) => `'${value.replace(/'/g, "''")}'`;
