@@ -20,22 +20,22 @@ export const SAMPLE_TOKEN = 'demo-token';
 export const API_BASES = { payroll: '/v2', journal: '' };
 const CLIENT_FACTORIES = { payroll: 'createPayrollClient', journal: 'createJournalClient' };
 
-function mockFile(relative) {
+function sandboxFile(relative) {
   try {
-    return path.join(path.dirname(require.resolve('@payroll-api/mock/package.json')), relative);
+    return path.join(path.dirname(require.resolve('@payroll-api/sandbox/package.json')), relative);
   } catch {
     return null;
   }
 }
 
 /**
- * The sandbox's seed (packages/mock/src/sandbox/seed/), bundled from its TypeScript source
+ * The sandbox's seed (packages/sandbox/src/seed/), bundled from its TypeScript source
  * and run: { ids: SEED_IDS (the well-known ids), collections: { <name>: [doc] }, payScales:
  * { <agreement>: [{ key, value, grades: [{ key, value }] }] } }. Read at
  * build time, so that the samples follow the seed as it grows.
  */
 export function readSeed() {
-  const dir = mockFile('src/sandbox/seed');
+  const dir = sandboxFile('src/seed');
   if (!dir || !existsSync(path.join(dir, 'index.ts'))) return { ids: {}, collections: {}, payScales: {} };
   const esbuild = require('esbuild');
   const result = esbuild.buildSync({

@@ -1,7 +1,6 @@
-// @payroll-api/mock: a mock server for the Payroll and HR API v2 and the Journal
-// configuration API that behaves like the contract, built on Prism.
+// @payroll-api/mock: the Node server and command line of the sandbox (@payroll-api/sandbox)
+// for the Payroll and HR API v2 and the Journal configuration API, with Prism's examples mode.
 export { createMock, startMock } from './server.js';
 export type { Mock, MockOptions, RunningMock } from './server.js';
-export type { Message, MessageType, VersionInfo } from './errors.js';
-export { SandboxError } from './sandbox/engine/types.js';
-export type { Handler, OperationContext, Reply, ResourceModule } from './sandbox/engine/types.js';
+export { SandboxError } from '@payroll-api/sandbox/engine';
+export type { Handler, Message, MessageType, OperationContext, Reply, ResourceModule, VersionInfo } from '@payroll-api/sandbox/engine';

@@ -1,25 +1,26 @@
 // The mock: a Node HTTP server that runs every request through the contract layer's stages
-// (stages/: route, authenticate, negotiate, validate) and then one of two responders: the
-// sandbox (stateful, the default) or the examples responder (Prism's examples, --examples).
+// (the pipeline of @payroll-api/sandbox: route, authenticate, negotiate, validate) and then one
+// of two responders: the sandbox (stateful, the default) or the examples responder (Prism's
+// examples, --examples).
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { envelope, message } from './errors.js';
-import { createSandbox } from './sandbox/engine/sandbox.js';
-import type { ResourceModule } from './sandbox/engine/types.js';
-import { loadApi, type ApiName, type LoadedApi } from './spec.js';
-import { authenticate } from './stages/authenticate.js';
-import { AUTHORIZATION_HEADER, authorize } from './stages/authorize.js';
-import { negotiate } from './stages/negotiate.js';
-import { expires, isOutgoing, json, type Outgoing } from './stages/outgoing.js';
-import type { Responder } from './stages/respond.js';
-import { checkPathEncoding, preflight, route, splitTarget } from './stages/route.js';
-import { validate } from './stages/validate.js';
+import {
+  createPipeline,
+  createSandboxResponder,
+  HEALTH_PATH,
+  loadApi,
+  type ApiName,
+  type LoadedApi,
+  type Responder,
+  type ResourceModule,
+} from '@payroll-api/sandbox/engine';
+import { fromNodeRequest } from './node-request.js';
+import { createStore } from './store/index.js';
 
-/** The health endpoint for orchestration (both modes), outside the descriptions' paths. */
-export const HEALTH_PATH = '/__health';
+export { HEALTH_PATH };
 
 export interface MockOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
@@ -83,15 +84,11 @@ export interface RunningMock {
 }
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
-const EXPOSED = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, ${AUTHORIZATION_HEADER}`;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve('@payroll-api/spec/package.json')), 'dist');
 }
-
-/** The date (yyyy-MM-dd, UTC) of a clock reading in ms. */
-const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 export function createMock(options: MockOptions = {}): Mock {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -114,7 +111,7 @@ export function createMock(options: MockOptions = {}): Mock {
         continue;
       }
       try {
-        const api = await loadApi(name, file);
+        const api = loadApi(name, JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>, file);
         const before = loaded.get(name);
         loaded.set(name, api);
         if (before) log(`payroll-mock: reloaded ${name} (${api.operations.length} operations)`);
@@ -128,11 +125,10 @@ export function createMock(options: MockOptions = {}): Mock {
       responder =
         mode === 'examples'
           ? // Prism's mocker is loaded in examples mode only: it adds seconds to the start-up.
-            (await import('./stages/examples.js')).examplesResponder({ dynamic: options.dynamic ?? false, log })
-          : await createSandbox({
+            (await import('./examples.js')).examplesResponder({ dynamic: options.dynamic ?? false, log })
+          : await createSandboxResponder({
               apis: () => apis,
-              dataDir: options.dataDir,
-              databaseUrl: options.databaseUrl,
+              store: (storeOptions) => createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl }),
               tokenLifetimeSeconds: options.tokenLifetimeSeconds,
               modules: options.resources,
               log,
@@ -164,57 +160,21 @@ export function createMock(options: MockOptions = {}): Mock {
     }
   }
 
-  function health(): Outgoing {
-    return json(200, { status: 'ok', mode, apis: apis.map((api) => ({ name: api.name, operations: api.operations.length })) }, { 'Cache-Control': 'no-store' });
-  }
-
-  /** The stages: route, authenticate, authorize (sandbox), negotiate, validate, respond. */
-  async function respond(req: http.IncomingMessage): Promise<Outgoing> {
-    const active = responder;
-    if (!active) throw new Error('the mock has not loaded its descriptions (call reload() first)');
-    const target = splitTarget(req.url ?? '/');
-    if (target?.pathname === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) return health();
-    const pre = preflight(req);
-    if (pre) return pre;
-    if (target && active.serveOther) {
-      const other = await active.serveOther(req, target.pathname, target.query);
-      if (other) return other;
-    }
-
-    const routed = route(apis, req);
-    if (isOutgoing(routed)) return routed;
-    const auth = authenticate(routed.operation, req);
-    if (isOutgoing(auth)) return auth;
-    const badPath = checkPathEncoding(routed);
-    if (badPath) return badPath;
-    const clock = await active.clock(auth.token);
-    if (isOutgoing(clock)) return clock;
-    const authorized = await authorize(active, routed, clock.caller, clock.now);
-    if (isOutgoing(authorized)) return authorized;
-    const negotiation = negotiate(routed.operation, req, dayOf(clock.now));
-    if (isOutgoing(negotiation)) return negotiation;
-    const valid = await validate(routed, req, negotiation, maxBody);
-    if (isOutgoing(valid)) return valid;
-    return active.respond({ req, routed, token: auth.token, negotiation, valid, now: clock.now, caller: authorized.caller });
-  }
+  const pipeline = createPipeline({ apis: () => apis, responder: () => responder, mode, maxBodyBytes: maxBody, log });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const started = options.verbose ? process.hrtime.bigint() : 0n;
-    let out: Outgoing;
-    try {
-      out = await respond(req);
-    } catch (error) {
-      log(`payroll-mock: ${req.method} ${req.url}: ${(error as Error).stack ?? error}`);
-      out = json(500, envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')]));
-    }
+    const out = await pipeline(fromNodeRequest(req));
     if (res.headersSent || res.destroyed) return;
+    if (out === 'network-error') {
+      // A fault asked for a dropped connection: no status line at all.
+      req.socket.destroy();
+      if (options.verbose) log(`${req.method} ${req.url} -> connection dropped (fault)`);
+      return;
+    }
     res.statusCode = out.status;
-    res.setHeader('Access-Control-Allow-Origin', typeof req.headers.origin === 'string' ? req.headers.origin : '*');
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED);
-    if (req.headers.origin) res.setHeader('Vary', 'Origin');
-    if (out.status !== 204 && out.headers.Expires === undefined) res.setHeader('Expires', expires(undefined));
     for (const [name, value] of Object.entries(out.headers)) res.setHeader(name, value);
-    if (out.body !== undefined) res.setHeader('Content-Length', Buffer.byteLength(out.body));
+    if (out.body !== undefined) res.setHeader('Content-Length', typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength);
     else if (out.status !== 204) res.setHeader('Content-Length', 0);
     res.end(out.body);
     if (options.verbose) {

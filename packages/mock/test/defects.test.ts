@@ -2,8 +2,8 @@
 // Content-Disposition (an example value leaked into the header), photo GETs answer an image
 // with its Content-Type, and /__health answers for orchestration.
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../src/sandbox/seed/ids.js';
-import { PEOPLE_IDS } from '../src/sandbox/seed/people.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
+import { PEOPLE_IDS } from '#sandbox/seed/people.js';
 import { EMPLOYER_ID, realBundle } from './fixtures/fixture.js';
 import { headers, request, sandboxMock, startProcess, type MockProcess } from './helpers.js';
 import { afterAll, beforeAll } from 'vitest';

@@ -6,7 +6,7 @@
 // must have changed nothing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { seedSnapshot } from '../src/sandbox/seed/index.js';
+import { seedSnapshot } from '#sandbox/seed/index.js';
 import { payrollFixture, realBundle } from './fixtures/fixture.js';
 import { fixtureMock, freshToken, request, sandboxMock, TOKEN, type MockProcess } from './helpers.js';
 import { allOperations, callOperation, responseChecker } from './sandbox/engine/operations.js';

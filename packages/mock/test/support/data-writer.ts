@@ -1,7 +1,7 @@
 // A child process for the --data crash test: opens a memory store kept in argv[2], commits
 // write transactions one after another and prints `committed <n>` once each has returned,
 // until it is killed (the test kills it with SIGKILL at a moment of its choosing).
-import { createStore } from '../../src/sandbox/store/index.js';
+import { createStore } from '../../src/store/index.js';
 import { collections, seed } from '../sandbox/store/conformance.js';
 
 const store = await createStore({ seed, collections, dataDir: process.argv[2]! });

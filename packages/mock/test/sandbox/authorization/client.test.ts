@@ -3,8 +3,8 @@
 // ApiError 403 carrying the plain message, and nothing changed (the client must be built first).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { SEED_CLIENTS, SEED_PASSWORD, SEED_USERS } from '../../../src/sandbox/seed/authorization.js';
-import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
+import { SEED_CLIENTS, SEED_PASSWORD, SEED_USERS } from '#sandbox/seed/authorization.js';
+import { PEOPLE_IDS } from '#sandbox/seed/people.js';
 import { builtClient } from '../../helpers.js';
 import { reset, snapshotOf, tokenOf } from './harness.js';
 

@@ -5,13 +5,13 @@
 // each store evaluates).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { departmentMembers } from '../../../src/sandbox/authorization/decision.js';
-import { MANAGED_DEPARTMENT, SEED_USERS } from '../../../src/sandbox/seed/authorization.js';
-import { seedSnapshot } from '../../../src/sandbox/seed/index.js';
-import { ORG_IDS } from '../../../src/sandbox/seed/organisation.js';
-import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
-import type { BoundFilter } from '../../../src/sandbox/filter/tree.js';
-import type { Doc, Tx } from '../../../src/sandbox/store/types.js';
+import { departmentMembers } from '#sandbox/authorization/decision.js';
+import { MANAGED_DEPARTMENT, SEED_USERS } from '#sandbox/seed/authorization.js';
+import { seedSnapshot } from '#sandbox/seed/index.js';
+import { ORG_IDS } from '#sandbox/seed/organisation.js';
+import { PEOPLE_IDS } from '#sandbox/seed/people.js';
+import type { BoundFilter } from '#sandbox/filter/tree.js';
+import type { Doc, Tx } from '#sandbox/store/types.js';
 import { startPostgres, type TestPostgres } from '../../support/postgres.js';
 import { call, EMPLOYERS, expectRefused, expectUnchanged, firstEmployeeOf, PAYROLL, reset, tokenOf } from './harness.js';
 

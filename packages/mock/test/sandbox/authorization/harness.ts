@@ -1,9 +1,9 @@
 // Calls a running sandbox as the seeded users of the authorization model (their fixed sandbox
 // tokens), and reads a sandbox's snapshot to show that a refused call changed nothing.
 import { expect } from 'vitest';
-import { USER_TOKEN_PREFIX } from '../../../src/sandbox/authorization/model.js';
-import { ORG_IDS } from '../../../src/sandbox/seed/organisation.js';
-import { seedSnapshot } from '../../../src/sandbox/seed/index.js';
+import { USER_TOKEN_PREFIX } from '#sandbox/authorization/model.js';
+import { ORG_IDS } from '#sandbox/seed/organisation.js';
+import { seedSnapshot } from '#sandbox/seed/index.js';
 
 export const tokenOf = (username: string) => `${USER_TOKEN_PREFIX}${username}`;
 export const PAYROLL = '/v2/v2/providers';

@@ -2,9 +2,9 @@
 // token endpoint issuing tokens bound to a seeded user and client, against a running sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { authorizationModelSeed, SEED_CLIENTS, SEED_PASSWORD, SEED_USERS } from '../../../src/sandbox/seed/authorization.js';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
-import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
+import { authorizationModelSeed, SEED_CLIENTS, SEED_PASSWORD, SEED_USERS } from '#sandbox/seed/authorization.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
+import { PEOPLE_IDS } from '#sandbox/seed/people.js';
 import { call, EMPLOYERS, expectRefused, expectUnchanged, PAYROLL, reset, tokenOf } from './harness.js';
 
 let running: RunningMock;

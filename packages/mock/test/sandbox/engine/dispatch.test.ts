@@ -3,9 +3,9 @@
 // a 400 naming the fields, a refusal after a write keeping nothing of it, a handler that throws
 // as a 500 envelope (the process keeps serving), and an operation without handler.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { message } from '../../../src/errors.js';
+import { message } from '#sandbox/http/errors.js';
 import { startMock, type RunningMock } from '../../../src/server.js';
-import { SandboxError, type ResourceModule } from '../../../src/sandbox/engine/types.js';
+import { SandboxError, type ResourceModule } from '#sandbox/engine/types.js';
 import { freshToken, request } from '../../helpers.js';
 
 const THINGS = 'engineTestThings';

@@ -1,8 +1,8 @@
 // Every operation of both descriptions has exactly one sandbox handler, so that no request
 // can reach an operation the sandbox does not answer.
 import { expect, it } from 'vitest';
-import { handlerTable } from '../../../src/sandbox/engine/sandbox.js';
-import { RESOURCE_MODULES } from '../../../src/sandbox/resources/index.js';
+import { handlerTable } from '#sandbox/engine/sandbox.js';
+import { RESOURCE_MODULES } from '#sandbox/resources/index.js';
 import { allOperations } from './operations.js';
 
 it('has a handler for every operationId of the payroll and journal descriptions', () => {

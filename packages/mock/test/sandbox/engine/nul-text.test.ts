@@ -2,7 +2,7 @@
 // PostgreSQL alike (PostgreSQL cannot store it), and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/server.js';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
 import { freshToken, request } from '../../helpers.js';
 import { usePostgres } from '../../support/postgres.js';
 

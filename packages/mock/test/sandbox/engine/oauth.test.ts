@@ -3,7 +3,7 @@
 // body, tokens that expire after --token-lifetime, and @payroll-api/client's OAuth session
 // running end to end against it.
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
 import { builtClient, request, sandboxMock } from '../../helpers.js';
 
 const LIFETIME = 2;

@@ -5,9 +5,9 @@ import { deref, operationsOf } from '@payroll-api/openapi-bundle';
 import { realBundle, type Doc } from '../../fixtures/fixture.js';
 import { request, type RawResponse } from '../../helpers.js';
 import { contentValidator, describedResponse } from '../../support/bundle-schemas.js';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
-import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
-import { seedSnapshot } from '../../../src/sandbox/seed/index.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
+import { PEOPLE_IDS } from '#sandbox/seed/people.js';
+import { seedSnapshot } from '#sandbox/seed/index.js';
 
 export type { ApiName } from '../../support/bundle-schemas.js';
 import type { ApiName } from '../../support/bundle-schemas.js';

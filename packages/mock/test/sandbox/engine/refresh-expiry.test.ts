@@ -3,10 +3,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tokenEndpoint } from '../../../src/sandbox/auth/token-endpoint.js';
-import { AUTH_COLLECTIONS, AUTH_SANDBOX, REFRESH_LIFETIME_MS, REFRESH_TOKENS } from '../../../src/sandbox/auth/tokens.js';
-import { createStore } from '../../../src/sandbox/store/index.js';
-import type { Store } from '../../../src/sandbox/store/types.js';
+import { tokenEndpoint } from '#sandbox/auth/token-endpoint.js';
+import { AUTH_COLLECTIONS, AUTH_SANDBOX, REFRESH_LIFETIME_MS, REFRESH_TOKENS } from '#sandbox/auth/tokens.js';
+import { createStore } from '../../../src/store/index.js';
+import type { Store } from '#sandbox/store/types.js';
+import { fromNodeRequest } from '../../../src/node-request.js';
 import { request } from '../../helpers.js';
 
 let store: Store;
@@ -16,7 +17,7 @@ let url: string;
 beforeAll(async () => {
   store = await createStore({ seed: { format: 'payroll-sandbox/1', collections: {}, meta: {} }, collections: AUTH_COLLECTIONS });
   server = http.createServer((req, res) => {
-    void tokenEndpoint(req, store, 60).then((out) => {
+    void tokenEndpoint(fromNodeRequest(req), store, 60).then((out) => {
       res.writeHead(out.status, out.headers as http.OutgoingHttpHeaders);
       res.end(out.body);
     });

@@ -3,7 +3,7 @@
 // per token, reset and snapshots (a bad snapshot changes nothing), the clock and Expires,
 // the operator's list of sandboxes and the health endpoint.
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
 import { freshToken, request, sandboxMock } from '../../helpers.js';
 
 const mock = sandboxMock();

@@ -2,7 +2,7 @@
 // endpoint's state (issued and rotated tokens) lives in that database too: a token issued by
 // one process works at the other, and a refresh token used at one is refused at the other.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
 import { freshToken, request, startProcess, type MockProcess } from '../../helpers.js';
 import { usePostgres } from '../../support/postgres.js';
 

@@ -1,10 +1,10 @@
 // bindFilter / bindOrderBy: fields looked up case-insensitively, literals checked and converted
 // to the field's type, and refusals that name the field.
 import { describe, expect, it } from 'vitest';
-import { bindFilter, filterFrom, orderFrom } from '../../../src/sandbox/filter/bind.js';
-import { fieldTable } from '../../../src/sandbox/filter/fields.js';
-import { parseFilter } from '../../../src/sandbox/filter/parse.js';
-import type { BoundFilter } from '../../../src/sandbox/filter/tree.js';
+import { bindFilter, filterFrom, orderFrom } from '#sandbox/filter/bind.js';
+import { fieldTable } from '#sandbox/filter/fields.js';
+import { parseFilter } from '#sandbox/filter/parse.js';
+import type { BoundFilter } from '#sandbox/filter/tree.js';
 import { refusal } from './refusal.js';
 import { metadataFields, nested, scalars } from './fixtures/fields.js';
 

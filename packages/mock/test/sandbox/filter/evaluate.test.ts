@@ -1,9 +1,9 @@
 // The in-memory evaluation of bound filters and sort keys: exactly the semantics in tree.ts.
 import { describe, expect, it } from 'vitest';
-import { filterFrom, orderFrom } from '../../../src/sandbox/filter/bind.js';
-import { compareCodePoints, matches, pageOfSorted, sortDocs } from '../../../src/sandbox/filter/evaluate.js';
-import { fieldTable } from '../../../src/sandbox/filter/fields.js';
-import type { Doc } from '../../../src/sandbox/store/types.js';
+import { filterFrom, orderFrom } from '#sandbox/filter/bind.js';
+import { compareCodePoints, matches, pageOfSorted, sortDocs } from '#sandbox/filter/evaluate.js';
+import { fieldTable } from '#sandbox/filter/fields.js';
+import type { Doc } from '#sandbox/store/types.js';
 import { metadataFields, nested, scalars } from './fixtures/fields.js';
 
 const table = new Map([...fieldTable(scalars), ...fieldTable(nested), ...fieldTable(metadataFields)]);

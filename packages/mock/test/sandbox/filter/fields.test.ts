@@ -1,6 +1,6 @@
 // fieldTable: which fields of a list item can be filtered and ordered on, and as what type.
 import { describe, expect, it } from 'vitest';
-import { fieldTable } from '../../../src/sandbox/filter/fields.js';
+import { fieldTable } from '#sandbox/filter/fields.js';
 import * as fixtures from './fixtures/fields.js';
 
 const entries = (schema: unknown) => Object.fromEntries([...fieldTable(schema)].map(([name, info]) => [name, `${info.path.join('.')}: ${info.type}`]));

@@ -1,8 +1,8 @@
 // The filter and orderBy parser: the contract's syntax (section 4.1), precedence, literals,
 // and errors that say where the filter went wrong.
 import { describe, expect, it } from 'vitest';
-import { parseFilter, parseOrderBy } from '../../../src/sandbox/filter/parse.js';
-import type { FilterNode } from '../../../src/sandbox/filter/tree.js';
+import { parseFilter, parseOrderBy } from '#sandbox/filter/parse.js';
+import type { FilterNode } from '#sandbox/filter/tree.js';
 import { refusal } from './refusal.js';
 
 const compare = (field: string, op: string, value: unknown) => ({ kind: 'compare', field, op, value });

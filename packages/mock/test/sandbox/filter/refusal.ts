@@ -1,5 +1,5 @@
 // The QueryError a call throws (any other outcome fails the test).
-import { QueryError } from '../../../src/sandbox/filter/tree.js';
+import { QueryError } from '#sandbox/filter/tree.js';
 
 export function refusal(run: () => unknown): QueryError {
   try {

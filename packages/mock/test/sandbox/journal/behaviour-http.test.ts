@@ -3,9 +3,9 @@
 // administration profile removes. Plain HTTP against the running sandbox.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { COST_CENTER_IDS as CC, COST_UNIT_IDS as CU, JOURNAL_PROFILE_IDS as P } from '../../../src/sandbox/seed/journal.js';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
-import { ORG_IDS } from '../../../src/sandbox/seed/organisation.js';
+import { COST_CENTER_IDS as CC, COST_UNIT_IDS as CU, JOURNAL_PROFILE_IDS as P } from '#sandbox/seed/journal.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
+import { ORG_IDS } from '#sandbox/seed/organisation.js';
 import { expectValidAnswer, reset, snapshotOf, type Answer, type Sandbox } from './harness.js';
 import { PATHS, pathOf, UNKNOWN_ID, type Method, type Step } from './scenarios.js';
 

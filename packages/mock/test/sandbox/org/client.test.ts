@@ -3,7 +3,7 @@
 // metadata key as an ApiError naming the field (the client must be built first).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { ORG_IDS } from '../../../src/sandbox/seed/organisation.js';
+import { ORG_IDS } from '#sandbox/seed/organisation.js';
 import { builtClient } from '../../helpers.js';
 
 interface ClientModule {

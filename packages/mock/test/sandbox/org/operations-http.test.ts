@@ -4,10 +4,10 @@
 // DELETEs remove, logos come back byte for byte.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { ORG_IDS } from '../../../src/sandbox/seed/organisation.js';
-import { seedSnapshot } from '../../../src/sandbox/seed/index.js';
-import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
-import { AGREEMENTS, payGradeKey, payScaleKey } from '../../../src/sandbox/seed/reference-data.js';
+import { ORG_IDS } from '#sandbox/seed/organisation.js';
+import { seedSnapshot } from '#sandbox/seed/index.js';
+import { PEOPLE_IDS } from '#sandbox/seed/people.js';
+import { AGREEMENTS, payGradeKey, payScaleKey } from '#sandbox/seed/reference-data.js';
 import { OrgClient } from './harness.js';
 
 let running: RunningMock;

@@ -4,8 +4,8 @@
 // with the memory store and with PostgreSQL (where the database decides uniqueness).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { ORG_IDS } from '../../../src/sandbox/seed/organisation.js';
-import { seedUuid } from '../../../src/sandbox/seed/reference-data.js';
+import { ORG_IDS } from '#sandbox/seed/organisation.js';
+import { seedUuid } from '#sandbox/seed/reference-data.js';
 import { startPostgres, type TestPostgres } from '../../support/postgres.js';
 import { OrgClient } from './harness.js';
 

@@ -4,8 +4,8 @@
 // reinstate round trip (the client must be built first).
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
-import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
+import { PEOPLE_IDS } from '#sandbox/seed/people.js';
 import { builtClient } from '../../helpers.js';
 import { api, type Api } from './harness.js';
 

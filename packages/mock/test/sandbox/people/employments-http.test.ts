@@ -3,8 +3,8 @@
 // showing that a refused request changed nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
+import { PEOPLE_IDS } from '#sandbox/seed/people.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
 import { api, BASE, expectRefused, pathOf, type Api } from './harness.js';
 
 let running: RunningMock;

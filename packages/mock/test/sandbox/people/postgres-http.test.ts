@@ -3,8 +3,8 @@
 // the state machine, date chains, deletes and the user's filter settings behave as in memory.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
-import { PEOPLE_IDS } from '../../../src/sandbox/seed/people.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
+import { PEOPLE_IDS } from '#sandbox/seed/people.js';
 import { usePostgres } from '../../support/postgres.js';
 import { api, BASE, expectRefused, newEmployee, pathOf } from './harness.js';
 

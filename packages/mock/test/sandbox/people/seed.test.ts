@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { DocSchemas } from '../../../src/sandbox/engine/doc-schemas.js';
-import { assertChain, chainKey } from '../../../src/sandbox/resources/employments/date-chain.js';
-import { COLLECTIONS, employeeView, employmentView, SECTIONS, sectionView, type SectionRecord } from '../../../src/sandbox/resources/employments/model.js';
-import { isValidCitizenServiceNumber, isValidIban } from '../../../src/sandbox/resources/employments/person.js';
-import { PEOPLE_IDS, peopleSeed } from '../../../src/sandbox/seed/people.js';
-import { organisationSeed } from '../../../src/sandbox/seed/organisation.js';
-import { ORG_COLLECTIONS } from '../../../src/sandbox/seed/reference-data.js';
+import { DocSchemas } from '#sandbox/engine/doc-schemas.js';
+import { assertChain, chainKey } from '#sandbox/resources/employments/date-chain.js';
+import { COLLECTIONS, employeeView, employmentView, SECTIONS, sectionView, type SectionRecord } from '#sandbox/resources/employments/model.js';
+import { isValidCitizenServiceNumber, isValidIban } from '#sandbox/resources/employments/person.js';
+import { PEOPLE_IDS, peopleSeed } from '#sandbox/seed/people.js';
+import { organisationSeed } from '#sandbox/seed/organisation.js';
+import { ORG_COLLECTIONS } from '#sandbox/seed/reference-data.js';
 
 const require = createRequire(import.meta.url);
 const bundle = JSON.parse(fs.readFileSync(require.resolve('@payroll-api/spec/payroll.json'), 'utf8')) as Record<string, unknown>;

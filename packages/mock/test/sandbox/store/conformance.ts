@@ -1,14 +1,14 @@
 // The behaviour every Store must have, run against each implementation with the same cases
 // (memory.test.ts, postgres.test.ts). `open` gives a fresh store over the fixture seed.
 import { describe, expect, it } from 'vitest';
-import type { FieldInfo } from '../../../src/sandbox/filter/tree.js';
+import type { FieldInfo } from '#sandbox/filter/tree.js';
 import {
   UniqueViolation,
   type CollectionSpec,
   type Doc,
   type Snapshot,
   type Store,
-} from '../../../src/sandbox/store/types.js';
+} from '#sandbox/store/types.js';
 
 export const collections: CollectionSpec[] = [
   {

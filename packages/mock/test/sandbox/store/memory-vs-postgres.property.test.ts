@@ -4,10 +4,10 @@
 // answer the same page: the same ids in the same order, and the same total.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BoundFilter, ComparisonOperator, FieldInfo, Literal, OrderKey } from '../../../src/sandbox/filter/tree.js';
-import { MemoryStore } from '../../../src/sandbox/store/memory.js';
-import { PostgresStore } from '../../../src/sandbox/store/postgres.js';
-import type { Doc, FindQuery, Snapshot } from '../../../src/sandbox/store/types.js';
+import type { BoundFilter, ComparisonOperator, FieldInfo, Literal, OrderKey } from '#sandbox/filter/tree.js';
+import { MemoryStore } from '#sandbox/store/memory.js';
+import { PostgresStore } from '../../../src/store/postgres.js';
+import type { Doc, FindQuery, Snapshot } from '#sandbox/store/types.js';
 import { usePostgres } from '../../support/postgres.js';
 
 const server = usePostgres();

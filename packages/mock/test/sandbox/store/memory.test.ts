@@ -1,7 +1,7 @@
 // The memory store against the Store contract, plus what only it promises: reading costs
 // nothing, and materializing shares the collections a sandbox did not write.
 import { expect, it } from 'vitest';
-import { MemoryStore } from '../../../src/sandbox/store/memory.js';
+import { MemoryStore } from '#sandbox/store/memory.js';
 import { collections, seed, storeConformance } from './conformance.js';
 
 storeConformance('memory', async () => new MemoryStore({ seed, collections }));

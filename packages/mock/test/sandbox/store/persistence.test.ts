@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStore } from '../../../src/sandbox/store/index.js';
-import { MemoryStore } from '../../../src/sandbox/store/memory.js';
-import { DataDirectory } from '../../../src/sandbox/store/persistence.js';
-import type { Store } from '../../../src/sandbox/store/types.js';
+import { createStore } from '../../../src/store/index.js';
+import { MemoryStore } from '#sandbox/store/memory.js';
+import { DataDirectory } from '../../../src/store/data-directory.js';
+import type { Store } from '#sandbox/store/types.js';
 import { collections, seed, sorted, storeConformance } from './conformance.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-data-'));

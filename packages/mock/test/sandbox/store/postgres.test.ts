@@ -1,8 +1,8 @@
 // The PostgreSQL store against the Store contract (a real server, a database per case), plus
 // what only it has to get right: two processes' pools on one database.
 import { expect, it } from 'vitest';
-import { PostgresStore } from '../../../src/sandbox/store/postgres.js';
-import { UniqueViolation } from '../../../src/sandbox/store/types.js';
+import { PostgresStore } from '../../../src/store/postgres.js';
+import { UniqueViolation } from '#sandbox/store/types.js';
 import { usePostgres } from '../../support/postgres.js';
 import { EMPLOYER, collections, seed, storeConformance } from './conformance.js';
 

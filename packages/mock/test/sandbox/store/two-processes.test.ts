@@ -2,7 +2,7 @@
 // one PostgreSQL database: the database decides uniqueness under concurrent writes, and every
 // write through one process is read through the other.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEED_IDS } from '../../../src/sandbox/seed/ids.js';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
 import { startProcess, type MockProcess } from '../../helpers.js';
 import { usePostgres } from '../../support/postgres.js';
 

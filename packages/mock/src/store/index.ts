@@ -1,0 +1,27 @@
+// The store the sandbox runs on, chosen by the command line: in memory (the default), in
+// memory kept in a directory (--data <dir>), or PostgreSQL (--database-url), shared by
+// several processes.
+import { MemoryStore, type Store, type StoreOptions } from '@payroll-api/sandbox/engine';
+import { DataDirectory } from './data-directory.js';
+import { PostgresStore } from './postgres.js';
+
+export interface CreateStoreOptions extends StoreOptions {
+  /** Keep the memory store's sandboxes in this directory across restarts (--data). */
+  dataDir?: string;
+  /** Store every sandbox in this PostgreSQL database (--database-url). */
+  databaseUrl?: string;
+}
+
+export async function createStore(options: CreateStoreOptions): Promise<Store> {
+  const { dataDir, databaseUrl, ...storeOptions } = options;
+  if (databaseUrl !== undefined && dataDir !== undefined) {
+    throw new Error('--data and --database-url exclude each other: PostgreSQL keeps the data itself.');
+  }
+  if (databaseUrl !== undefined) return PostgresStore.open({ ...storeOptions, databaseUrl });
+  if (dataDir !== undefined) {
+    const { log, restored } = await DataDirectory.open(dataDir, storeOptions.seed);
+    return new MemoryStore({ ...storeOptions, log, restored });
+  }
+  return new MemoryStore(storeOptions);
+}
+

@@ -1,0 +1,416 @@
+// The PostgreSQL store (--database-url): several sandbox processes share one database.
+// Every doc is a row (sandbox, collection, id, doc jsonb). The seed is stored once, as the
+// sandbox `__seed:<hash of the seed>`; a sandbox that has only read has no rows and reads the
+// seed's; its first write copies the seed's rows inside that write's transaction.
+// The database decides: write transactions on one sandbox hold a transaction-scoped advisory
+// lock on it (across processes), and each UniqueRule is a partial unique expression index,
+// whose violation (23505) becomes a UniqueViolation naming the rule.
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import {
+  DATE_TIME_PATTERN,
+  SqlParams,
+  compileFilter,
+  compileOrderBy,
+  foldCase,
+  instantFunctionSql,
+  type SqlDialect,
+  UniqueViolation,
+  type CollectionSpec,
+  type Doc,
+  type FindQuery,
+  type Page,
+  type SandboxInfo,
+  type Snapshot,
+  type Store,
+  type StoreOptions,
+  type Tx,
+  type UniqueRule,
+} from '@payroll-api/sandbox/engine';
+
+/** First key of every advisory lock this store takes (the second is the sandbox's hash). */
+const LOCK_SPACE = 0x5a4e4442;
+const SCHEMA_LOCK = 0;
+const FORMAT = 'payroll-sandbox/1';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS sandbox_state (
+  sandbox text PRIMARY KEY,
+  meta jsonb NOT NULL DEFAULT '{}',
+  updated_at timestamptz
+);
+CREATE TABLE IF NOT EXISTS sandbox_doc (
+  sandbox text NOT NULL,
+  collection text NOT NULL,
+  id text NOT NULL,
+  doc jsonb NOT NULL,
+  PRIMARY KEY (sandbox, collection, id)
+);
+`;
+
+function quoteLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+interface IndexedRule {
+  collection: string;
+  rule: UniqueRule;
+}
+
+export interface PostgresStoreOptions extends StoreOptions {
+  databaseUrl: string;
+  /** Connections this process keeps at most (default 10). */
+  poolSize?: number;
+}
+
+export class PostgresStore implements Store {
+  private readonly pool: pg.Pool;
+  private readonly seedId: string;
+  private readonly indexes = new Map<string, IndexedRule>();
+  private dialect: SqlDialect = { foldCollation: '' };
+
+  private constructor(
+    private readonly options: PostgresStoreOptions,
+    readonly collections: readonly CollectionSpec[],
+  ) {
+    this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: '-c TimeZone=UTC' });
+    // An idle connection that breaks must not take the process down; the next query reports it.
+    this.pool.on('error', () => undefined);
+    const hash = createHash('sha256').update(JSON.stringify(options.seed)).digest('hex').slice(0, 24);
+    this.seedId = `__seed:${hash}`;
+  }
+
+  /** Connects, creates what is missing (safe with several processes starting at once) and stores the seed once. */
+  static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
+    const store = new PostgresStore(options, options.collections);
+    try {
+      await store.prepare();
+    } catch (error) {
+      await store.pool.end();
+      throw error;
+    }
+    return store;
+  }
+
+  private async prepare(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_SPACE, SCHEMA_LOCK]);
+      const icu = await client.query(`SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'`);
+      this.dialect = { foldCollation: icu.rowCount ? ' COLLATE "und-x-icu"' : '' };
+      await client.query(SCHEMA);
+      await client.query(instantFunctionSql(DATE_TIME_PATTERN));
+      for (const spec of this.collections) {
+        for (const rule of spec.unique ?? []) await client.query(this.uniqueIndexSql(spec.name, rule));
+      }
+      // Rules that are no longer declared stop constraining.
+      const existing = await client.query<{ name: string }>(
+        `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'sandbox_doc' AND indexname LIKE 'sandbox\\_unique\\_%'`,
+      );
+      for (const { name } of existing.rows) if (!this.indexes.has(name)) await client.query(`DROP INDEX ${name}`);
+      const seeded = await client.query('SELECT 1 FROM sandbox_state WHERE sandbox = $1', [this.seedId]);
+      if (!seeded.rowCount) {
+        await insertDocs(client, this.seedId, this.options.seed.collections);
+        await client.query('INSERT INTO sandbox_state (sandbox, meta, updated_at) VALUES ($1, $2, now())', [this.seedId, this.options.seed.meta ?? {}]);
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** A partial unique index per rule, named by a hash of its definition (names stay short). */
+  private uniqueIndexSql(collection: string, rule: UniqueRule): string {
+    const name = `sandbox_unique_${createHash('sha256').update(JSON.stringify([collection, rule.fields, !!rule.caseInsensitive])).digest('hex').slice(0, 20)}`;
+    this.indexes.set(name, { collection, rule });
+    const texts = rule.fields.map((field) => `(doc #>> ${quoteLiteral(`{${field.split('.').map((s) => `"${s.replaceAll('"', '\\"')}"`).join(',')}}`)})`);
+    const keys = texts.map((text) => (rule.caseInsensitive ? foldCase(text, this.dialect) : text));
+    const conditions = [`collection = ${quoteLiteral(collection)}`, ...texts.map((text) => `${text} IS NOT NULL`)];
+    return `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON sandbox_doc (sandbox, ${keys.map((key) => `(${key})`).join(', ')}) WHERE ${conditions.join(' AND ')}`;
+  }
+
+  /** The UniqueViolation a PostgreSQL unique violation stands for, or the error as it is. */
+  violation(error: unknown, collection: string): unknown {
+    const pgError = error as { code?: string; constraint?: string };
+    if (pgError?.code !== '23505') return error;
+    const indexed = pgError.constraint ? this.indexes.get(pgError.constraint) : undefined;
+    if (indexed) return new UniqueViolation(indexed.collection, indexed.rule.name, indexed.rule.fields);
+    if (pgError.constraint === 'sandbox_doc_pkey') return new UniqueViolation(collection, 'id', ['id']);
+    return error;
+  }
+
+  rulesOf(collection: string): UniqueRule[] {
+    return this.collections.find((spec) => spec.name === collection)?.unique ?? [];
+  }
+
+  get sqlDialect(): SqlDialect {
+    return this.dialect;
+  }
+
+  get seedSandbox(): string {
+    return this.seedId;
+  }
+
+  get seedMeta(): Record<string, unknown> {
+    return this.options.seed.meta ?? {};
+  }
+
+  async transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.withClient(mode, async (client) => {
+      if (mode === 'write') await lockSandbox(client, sandbox);
+      const state = await client.query<{ sandbox: string }>('SELECT sandbox FROM sandbox_state WHERE sandbox = $1', [sandbox]);
+      const tx = new PostgresTx(this, client, sandbox, state.rowCount ? sandbox : this.seedId, mode === 'write');
+      try {
+        return await fn(tx);
+      } finally {
+        tx.close();
+      }
+    });
+  }
+
+  async reset(sandbox: string): Promise<void> {
+    await this.withClient('write', async (client) => {
+      await lockSandbox(client, sandbox);
+      await client.query('DELETE FROM sandbox_doc WHERE sandbox = $1', [sandbox]);
+      await client.query('DELETE FROM sandbox_state WHERE sandbox = $1', [sandbox]);
+    });
+  }
+
+  async exportSnapshot(sandbox: string): Promise<Snapshot> {
+    return this.withClient('read', async (client) => {
+      const state = await client.query<{ meta: Record<string, unknown> }>('SELECT meta FROM sandbox_state WHERE sandbox = $1', [sandbox]);
+      const source = state.rowCount ? sandbox : this.seedId;
+      const meta = state.rows[0]?.meta ?? this.seedMeta;
+      const rows = await client.query<{ collection: string; doc: Doc }>(
+        'SELECT collection, doc FROM sandbox_doc WHERE sandbox = $1 ORDER BY collection, id COLLATE "C"',
+        [source],
+      );
+      const collections: Record<string, Doc[]> = {};
+      for (const row of rows.rows) (collections[row.collection] ??= []).push(row.doc);
+      return { format: FORMAT, collections, meta };
+    });
+  }
+
+  async importSnapshot(sandbox: string, snapshot: Snapshot): Promise<void> {
+    await this.withClient('write', async (client) => {
+      await lockSandbox(client, sandbox);
+      await client.query('DELETE FROM sandbox_doc WHERE sandbox = $1', [sandbox]);
+      try {
+        await insertDocs(client, sandbox, snapshot.collections);
+      } catch (error) {
+        // The primary key's message names the collection: Key (sandbox, collection, id)=(s, employees, 1).
+        const collection = (error as { detail?: string }).detail?.match(/\)=\([^,]*, ([^,]*),/)?.[1] ?? '';
+        throw this.violation(error, collection);
+      }
+      await client.query(
+        `INSERT INTO sandbox_state (sandbox, meta, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (sandbox) DO UPDATE SET meta = EXCLUDED.meta, updated_at = EXCLUDED.updated_at`,
+        [sandbox, snapshot.meta ?? {}],
+      );
+    });
+  }
+
+  async list(): Promise<SandboxInfo[]> {
+    const result = await this.pool.query<{ sandbox: string; docs: string; updated_at: Date | null }>(
+      `SELECT s.sandbox, s.updated_at, (SELECT count(*) FROM sandbox_doc d WHERE d.sandbox = s.sandbox) AS docs
+       FROM sandbox_state s WHERE left(s.sandbox, 2) <> '__' ORDER BY s.sandbox COLLATE "C"`,
+    );
+    return result.rows.map((row) => ({
+      id: row.sandbox,
+      materialized: true,
+      docs: Number(row.docs),
+      updatedAt: row.updated_at ? row.updated_at.toISOString() : null,
+    }));
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  /** One transaction on one connection: committed when `fn` returns, rolled back when it throws. */
+  private async withClient<T>(mode: 'read' | 'write', fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query(mode === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+/** Serializes write transactions on one sandbox across every process sharing the database. */
+async function lockSandbox(client: pg.PoolClient, sandbox: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_SPACE, sandbox]);
+}
+
+async function insertDocs(client: pg.PoolClient, sandbox: string, collections: Record<string, Doc[]>): Promise<void> {
+  const rows = Object.entries(collections).flatMap(([collection, docs]) => docs.map((doc) => ({ collection, doc })));
+  // In batches: one parameter holds a batch as JSON (a 10,000-doc snapshot is a few statements).
+  for (let start = 0; start < rows.length; start += 2000) {
+    await client.query(
+      `INSERT INTO sandbox_doc (sandbox, collection, id, doc)
+       SELECT $1, row.collection, row.doc ->> 'id', row.doc FROM jsonb_to_recordset($2::jsonb) AS row(collection text, doc jsonb)`,
+      [sandbox, JSON.stringify(rows.slice(start, start + 2000))],
+    );
+  }
+}
+
+class PostgresTx implements Tx {
+  private closed = false;
+  /** Whether this transaction has stamped the sandbox's updated_at yet. */
+  private touched = false;
+
+  constructor(
+    private readonly store: PostgresStore,
+    private readonly client: pg.PoolClient,
+    readonly sandbox: string,
+    /** Whose rows this transaction reads: the seed's until the sandbox is materialized. */
+    private source: string,
+    private readonly writable: boolean,
+  ) {}
+
+  close(): void {
+    this.closed = true;
+  }
+
+  async get(collection: string, id: string): Promise<Doc | undefined> {
+    this.check(false);
+    const result = await this.client.query<{ doc: Doc }>('SELECT doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3', [
+      this.source,
+      collection,
+      id,
+    ]);
+    return result.rows[0]?.doc;
+  }
+
+  async find(collection: string, query: FindQuery = {}): Promise<Page> {
+    this.check(false);
+    const params = new SqlParams();
+    const dialect = this.store.sqlDialect;
+    const scope = `sandbox = ${params.add(this.source)} AND collection = ${params.add(collection)}`;
+    const where = query.where ? `${scope} AND ${compileFilter(query.where, params, dialect)}` : scope;
+    const order = compileOrderBy(query.orderBy ?? [], params, dialect);
+    let paging = '';
+    if (query.limit !== undefined) paging += ` LIMIT ${params.add(query.limit)}`;
+    if (query.offset) paging += ` OFFSET ${params.add(query.offset)}`;
+    const result = await this.client.query<{ doc: Doc; total: string }>(
+      `SELECT doc, count(*) OVER () AS total FROM sandbox_doc WHERE ${where} ORDER BY ${order}${paging}`,
+      params.values,
+    );
+    if (result.rows.length > 0) return { rows: result.rows.map((row) => row.doc), total: Number(result.rows[0]!.total) };
+    // A page past the end has no rows to carry the count.
+    const countParams = new SqlParams();
+    const countScope = `sandbox = ${countParams.add(this.source)} AND collection = ${countParams.add(collection)}`;
+    const countWhere = query.where ? `${countScope} AND ${compileFilter(query.where, countParams, dialect)}` : countScope;
+    const count = await this.client.query<{ total: string }>(`SELECT count(*) AS total FROM sandbox_doc WHERE ${countWhere}`, countParams.values);
+    return { rows: [], total: Number(count.rows[0]!.total) };
+  }
+
+  async insert(collection: string, doc: Doc): Promise<void> {
+    await this.materialize();
+    const inserted = await this.client.query(
+      `INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [this.sandbox, collection, doc.id, JSON.stringify(doc)],
+    );
+    // Nothing inserted: run it again where it may fail, to learn which constraint it breaks.
+    if (inserted.rowCount === 0) {
+      await this.savepoint(collection, () =>
+        this.client.query('INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)', [this.sandbox, collection, doc.id, JSON.stringify(doc)]),
+      );
+    }
+  }
+
+  async replace(collection: string, doc: Doc): Promise<boolean> {
+    await this.materialize();
+    const update = () =>
+      this.client.query('UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3', [
+        this.sandbox,
+        collection,
+        doc.id,
+        JSON.stringify(doc),
+      ]);
+    const result = this.store.rulesOf(collection).length > 0 ? await this.savepoint(collection, update) : await update();
+    return result.rowCount === 1;
+  }
+
+  async remove(collection: string, id: string): Promise<boolean> {
+    await this.materialize();
+    const result = await this.client.query('DELETE FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3', [this.sandbox, collection, id]);
+    return result.rowCount === 1;
+  }
+
+  async getMeta<T = unknown>(key: string): Promise<T | undefined> {
+    this.check(false);
+    const result = await this.client.query<{ value: T | null; present: boolean }>(
+      'SELECT meta -> $2 AS value, meta ? $2 AS present FROM sandbox_state WHERE sandbox = $1',
+      [this.source, key],
+    );
+    const row = result.rows[0];
+    return row?.present ? (row.value as T) : undefined;
+  }
+
+  async setMeta(key: string, value: unknown): Promise<void> {
+    await this.materialize();
+    if (value === undefined) await this.client.query('UPDATE sandbox_state SET meta = meta - $2 WHERE sandbox = $1', [this.sandbox, key]);
+    else
+      await this.client.query('UPDATE sandbox_state SET meta = meta || jsonb_build_object($2::text, $3::jsonb) WHERE sandbox = $1', [
+        this.sandbox,
+        key,
+        JSON.stringify(value),
+      ]);
+  }
+
+  /** Runs a write that may break a unique index so that the transaction stays usable. */
+  private async savepoint<R>(collection: string, run: () => Promise<R>): Promise<R> {
+    await this.client.query('SAVEPOINT sandbox_write');
+    try {
+      const result = await run();
+      await this.client.query('RELEASE SAVEPOINT sandbox_write');
+      return result;
+    } catch (error) {
+      await this.client.query('ROLLBACK TO SAVEPOINT sandbox_write');
+      throw this.store.violation(error, collection);
+    }
+  }
+
+  /** Before the first write: the sandbox gets its own copy of the seed (the advisory lock is held). */
+  private async materialize(): Promise<void> {
+    this.check(true);
+    if (this.source === this.sandbox) {
+      if (!this.touched) {
+        await this.client.query('UPDATE sandbox_state SET updated_at = now() WHERE sandbox = $1', [this.sandbox]);
+        this.touched = true;
+      }
+      return;
+    }
+    const seed = this.store.seedSandbox;
+    await this.client.query(
+      `INSERT INTO sandbox_doc (sandbox, collection, id, doc) SELECT $1, collection, id, doc FROM sandbox_doc WHERE sandbox = $2`,
+      [this.sandbox, seed],
+    );
+    await this.client.query(`INSERT INTO sandbox_state (sandbox, meta, updated_at) SELECT $1, meta, now() FROM sandbox_state WHERE sandbox = $2`, [
+      this.sandbox,
+      seed,
+    ]);
+    this.source = this.sandbox;
+    this.touched = true;
+  }
+
+  private check(write: boolean): void {
+    if (this.closed) throw new Error('The transaction has ended; use the Tx of the running transaction.');
+    if (write && !this.writable) throw new Error(`Sandbox ${this.sandbox}: a read transaction cannot write.`);
+  }
+}

@@ -1,0 +1,84 @@
+// POST {auth_url}/token with auth_url = <mock url>/auth (contract section 5): the password
+// and refresh_token grants, form fields grant_type, username, password, client_Id,
+// client_secret, refresh_token. A username of the sandbox's authorization model needs its
+// password and a client of the model (with its secret, when the client has one); its calls are
+// then authorized step by step. Any other username and password are accepted, as a user with
+// every right (quick starts). The user's data lives in the user's sandbox. Refresh tokens
+// rotate: a used one is refused.
+import type { SandboxRequest } from '../http/request.js';
+import { json, type Outgoing } from '../http/outgoing.js';
+import { readModel } from '../authorization/model.js';
+import type { Store, Tx } from '../store/types.js';
+import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_LIFETIME_MS, REFRESH_PREFIX, REFRESH_TOKENS, userSandbox, type AccessToken, type RefreshToken } from './tokens.js';
+
+export const TOKEN_PATH = '/auth/token';
+const MAX_FORM = 16 * 1024;
+/** The two-factor step does not exist in the sandbox; the contract does not show the field's values. */
+const TWO_FACTOR_STATE = 'NotRequired';
+
+/** The OAuth 2.0 error body (RFC 6749, 5.2). */
+function oauthError(status: number, error: string, description: string): Outgoing {
+  return json(status, { error, error_description: description }, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+}
+
+async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolean, lifetimeSeconds: number, now: number): Promise<Outgoing> {
+  await pruneExpired(tx, now);
+  const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000, modelUser };
+  const refresh: RefreshToken = { id: newToken(REFRESH_PREFIX), userId, clientId, modelUser, expiresAt: now + REFRESH_LIFETIME_MS };
+  await tx.insert(ACCESS_TOKENS, { ...access });
+  await tx.insert(REFRESH_TOKENS, { ...refresh });
+  return json(
+    200,
+    { access_token: access.id, token_type: 'bearer', expires_in: lifetimeSeconds, refresh_token: refresh.id, two_factor_state: TWO_FACTOR_STATE },
+    { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+  );
+}
+
+export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeSeconds: number): Promise<Outgoing> {
+  if (req.method !== 'POST') return { status: 405, headers: { Allow: 'POST' } };
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  const read = await req.readBody(MAX_FORM);
+  if (read.kind === 'too-large') return oauthError(400, 'invalid_request', `The form is larger than ${MAX_FORM} bytes.`);
+  if (read.kind === 'aborted') return { status: 400, headers: { Connection: 'close' } };
+  if (type !== 'application/x-www-form-urlencoded') {
+    return oauthError(400, 'invalid_request', 'The token request must be a form (Content-Type: application/x-www-form-urlencoded).');
+  }
+  const form = new URLSearchParams(read.kind === 'body' ? new TextDecoder().decode(read.bytes) : '');
+  const field = (name: string) => {
+    const value = form.get(name);
+    return value === null || value === '' ? undefined : value;
+  };
+  // The contract spells it client_Id; client_id (RFC 6749) is understood too.
+  const clientId = field('client_Id') ?? field('client_id');
+  const grant = field('grant_type');
+  if (!grant) return oauthError(400, 'invalid_request', 'grant_type is required (password or refresh_token).');
+  if (grant !== 'password' && grant !== 'refresh_token') {
+    return oauthError(400, 'unsupported_grant_type', `The grant type '${grant.slice(0, 50)}' is not supported; use password or refresh_token.`);
+  }
+  if (!clientId) return oauthError(400, 'invalid_client', 'client_Id is required.');
+  const now = Date.now();
+  if (grant === 'password') {
+    const username = field('username');
+    const password = field('password');
+    if (!username || !password) return oauthError(400, 'invalid_request', 'username and password are required for the password grant.');
+    const userId = username.toLowerCase();
+    const model = await store.transaction(userSandbox(userId), 'read', (tx) => readModel(tx));
+    const user = model?.users[userId];
+    if (model && user) {
+      if (password !== user.password) return oauthError(400, 'invalid_grant', 'The username or password is not correct.');
+      const client = model.clients[clientId];
+      if (!client) return oauthError(400, 'invalid_client', `The client ${clientId.slice(0, 100)} is not a client of the sandbox's authorization model.`);
+      if (client.secret !== null && field('client_secret') !== client.secret) return oauthError(400, 'invalid_client', 'The client_secret is missing or not correct for this client.');
+    }
+    return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, user !== undefined, lifetimeSeconds, now));
+  }
+  const presented = field('refresh_token');
+  if (!presented) return oauthError(400, 'invalid_request', 'refresh_token is required for the refresh_token grant.');
+  return store.transaction(AUTH_SANDBOX, 'write', async (tx) => {
+    const known = (await tx.get(REFRESH_TOKENS, presented)) as RefreshToken | undefined;
+    if (!known || known.expiresAt <= now) return oauthError(400, 'invalid_grant', 'The refresh token is unknown, has expired (after 30 days unused) or was already used (refresh tokens rotate: use the one issued last).');
+    if (known.clientId !== clientId) return oauthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
+    await tx.remove(REFRESH_TOKENS, presented);
+    return issue(tx, known.userId, clientId, known.modelUser === true, lifetimeSeconds, now);
+  });
+}

@@ -1,0 +1,120 @@
+// The sandbox's control endpoints, outside the descriptions' paths (documented in the mock's
+// README, not in the API descriptions). The caller's sandbox is the one its bearer token
+// reaches, as for API calls.
+//
+//   POST   /__sandbox/reset            back to the seed
+//   GET    /__sandbox/snapshot         the sandbox's state (JSON)
+//   PUT    /__sandbox/snapshot         replace the state with a snapshot (checked first; 400 changes nothing)
+//   GET    /__sandbox/sandboxes        every sandbox that has written (for an operator)
+//   GET    /__sandbox/clock            the sandbox clock
+//   PUT    /__sandbox/clock            {"now": "2030-01-01T00:00:00Z"} sets it; {"now": null} back to real time
+//   POST   /__sandbox/clock/advance    {"days": 1, "hours": 0, "minutes": 0, "seconds": 0} moves it on
+import type { SandboxRequest } from '../http/request.js';
+import { message } from '../http/errors.js';
+import { bearerToken, unauthorized } from '../http/authenticate.js';
+import { json, type Outgoing } from '../http/outgoing.js';
+import { advanceClock, clockOffset, setClock } from '../engine/clock.js';
+import type { DocSchemas } from '../engine/doc-schemas.js';
+import type { Principal } from '../engine/types.js';
+import type { CollectionSpec, Snapshot, Store } from '../store/types.js';
+import { snapshotProblems } from './snapshot-check.js';
+
+export const CONTROL_PREFIX = '/__sandbox';
+const MAX_SNAPSHOT = 256 * 1024 * 1024;
+
+export interface ControlContext {
+  store: Store;
+  collections: Map<string, CollectionSpec>;
+  schemas: () => DocSchemas;
+  principal(token: string): Promise<Principal | undefined>;
+}
+
+export function refused(status: number, description: string, properties: string[] = []): Outgoing {
+  return json(status, { messages: [message(status, description, properties)] });
+}
+
+export async function jsonBody(req: SandboxRequest, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; out: Outgoing }> {
+  const read = await req.readBody(limit);
+  if (read.kind === 'too-large') return { ok: false, out: refused(413, `The body exceeds ${limit} bytes.`, ['body']) };
+  if (read.kind !== 'body') return { ok: false, out: refused(400, 'A JSON body is required.', ['body']) };
+  try {
+    return { ok: true, value: JSON.parse(new TextDecoder().decode(read.bytes)) };
+  } catch (error) {
+    return { ok: false, out: refused(400, `The body is not valid JSON: ${(error as Error).message}.`, ['body']) };
+  }
+}
+
+async function clockState(store: Store, sandbox: string): Promise<Record<string, unknown>> {
+  const offsetMs = await store.transaction(sandbox, 'read', (tx) => clockOffset(tx));
+  const now = new Date(Date.now() + offsetMs);
+  return { sandbox, now: now.toISOString(), today: now.toISOString().slice(0, 10), offsetMs };
+}
+
+const UNITS: Record<string, number> = { days: 86_400_000, hours: 3_600_000, minutes: 60_000, seconds: 1000 };
+
+export async function control(req: SandboxRequest, pathname: string, ctx: ControlContext): Promise<Outgoing> {
+  const method = req.method ?? 'GET';
+  const action = pathname.slice(CONTROL_PREFIX.length);
+  const allowed: Record<string, string[]> = {
+    '/reset': ['POST'],
+    '/snapshot': ['GET', 'PUT'],
+    '/sandboxes': ['GET'],
+    '/clock': ['GET', 'PUT'],
+    '/clock/advance': ['POST'],
+  };
+  const methods = allowed[action];
+  if (!methods) return { status: 404, headers: {} };
+  if (!methods.includes(method === 'HEAD' ? 'GET' : method)) return { status: 405, headers: { Allow: methods.join(', ') } };
+  if (action === '/sandboxes') return json(200, { sandboxes: await ctx.store.list() });
+
+  const token = bearerToken(req);
+  if (token === undefined) return unauthorized();
+  const principal = await ctx.principal(token);
+  if (!principal) return unauthorized();
+  const { sandbox } = principal;
+
+  switch (`${method === 'HEAD' ? 'GET' : method} ${action}`) {
+    case 'POST /reset':
+      await ctx.store.reset(sandbox);
+      return json(200, { sandbox, reset: true });
+    case 'GET /snapshot':
+      return json(200, await ctx.store.exportSnapshot(sandbox), { 'Content-Disposition': `attachment; filename="${sandbox}.json"` });
+    case 'PUT /snapshot': {
+      const body = await jsonBody(req, MAX_SNAPSHOT);
+      if (!body.ok) return body.out;
+      const problems = snapshotProblems(body.value, ctx.collections, ctx.schemas());
+      if (problems.length > 0) return json(400, { messages: problems.map((p) => message(400, p, ['body'])) });
+      const snapshot = body.value as Snapshot;
+      await ctx.store.importSnapshot(sandbox, { format: snapshot.format, collections: snapshot.collections, meta: snapshot.meta ?? {} });
+      return json(200, { sandbox, imported: Object.fromEntries(Object.entries(snapshot.collections).map(([name, docs]) => [name, docs.length])) });
+    }
+    case 'GET /clock':
+      return json(200, await clockState(ctx.store, sandbox));
+    case 'PUT /clock': {
+      const body = await jsonBody(req, 4096);
+      if (!body.ok) return body.out;
+      const now = (body.value as { now?: unknown } | null)?.now;
+      const at = now === null ? null : typeof now === 'string' && /^\d{4}-\d{2}-\d{2}/.test(now) ? Date.parse(now) : Number.NaN;
+      if (at !== null && !Number.isFinite(at)) return refused(400, 'now must be an ISO 8601 date or date-time (e.g. 2030-01-31T09:00:00Z), or null for real time.', ['now']);
+      await ctx.store.transaction(sandbox, 'write', (tx) => setClock(tx, at));
+      return json(200, await clockState(ctx.store, sandbox));
+    }
+    default: {
+      // POST /clock/advance
+      const body = await jsonBody(req, 4096);
+      if (!body.ok) return body.out;
+      const value = body.value as Record<string, unknown> | null;
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return refused(400, 'The body must be an object such as {"days": 1}.', ['body']);
+      let by = 0;
+      for (const [unit, amount] of Object.entries(value)) {
+        const size = UNITS[unit];
+        if (size === undefined) return refused(400, `Unknown unit ${unit}: use days, hours, minutes and seconds.`, [unit]);
+        if (typeof amount !== 'number' || !Number.isFinite(amount)) return refused(400, `${unit} must be a number.`, [unit]);
+        by += amount * size;
+      }
+      if (!Number.isFinite(by) || Math.abs(by) > 1000 * 365 * 86_400_000) return refused(400, 'The clock can move at most 1000 years.', ['body']);
+      await ctx.store.transaction(sandbox, 'write', (tx) => advanceClock(tx, by));
+      return json(200, await clockState(ctx.store, sandbox));
+    }
+  }
+}

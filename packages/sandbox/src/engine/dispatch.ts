@@ -1,0 +1,130 @@
+// One operation in the sandbox: the handler of its operationId runs in one store transaction
+// (read for GET, write otherwise) with the OperationContext; its reply is wrapped in the
+// contract's envelopes, or becomes a csv/xlsx download. Refusals: SandboxError (400/403/404,
+// 404 without body), UniqueViolation (400 naming the fields), QueryError (400 naming the
+// parameter). Anything thrown rolls the request's writes back.
+import { message, type Message } from '../http/errors.js';
+import { isJsonMedia } from '../http/media.js';
+import { essence, successResponse, type Operation } from '../http/spec.js';
+import { badRequest, errorReply, type Outgoing } from '../http/outgoing.js';
+import { download, successHeaders, type Exchange } from '../http/respond.js';
+import { pathParams } from '../http/route.js';
+import { QueryError } from '../filter/tree.js';
+import { UniqueViolation, type Store } from '../store/types.js';
+import { randomId } from '../util/ids.js';
+import { detailEnvelope, listEnvelope } from './envelopes.js';
+import { fieldsOfList, listPage } from './list-query.js';
+import { SandboxError, type Handler, type OperationContext, type Principal, type Reply } from './types.js';
+
+function successStatus(operation: Operation): number {
+  const code = Number(successResponse(operation.model)?.code);
+  return Number.isInteger(code) ? code : 200;
+}
+
+/** The fields a uniqueness rule is about, without the foreign keys that scope it. */
+function ruleFields(fields: string[]): string[] {
+  const own = fields.filter((f) => !/Id$/.test(f.split('.').pop() ?? ''));
+  return own.length > 0 ? own : fields;
+}
+
+function uniqueMessage(violation: UniqueViolation): Message {
+  const fields = ruleFields(violation.fields);
+  return message(400, `The value of ${fields.join(', ')} is already in use; it must be unique (${violation.rule}).`, fields);
+}
+
+/** The dotted path of the first string (or key) in a JSON body holding U+0000, '' for the body itself. */
+function nulField(value: unknown, at: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulField(item, `${at}[${index}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object' && !(value instanceof Uint8Array)) {
+    for (const [key, item] of Object.entries(value)) {
+      const path = at ? `${at}.${key}` : key;
+      if (key.includes('\u0000')) return path;
+      const found = nulField(item, path);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+export async function dispatch(store: Store, handlers: Map<string, Handler>, exchange: Exchange, principal: Principal, log: (line: string) => void): Promise<Outgoing> {
+  const { routed, negotiation, valid, now, req } = exchange;
+  const { operation } = routed;
+  const { version, responseContent } = negotiation;
+  const handler = handlers.get(operation.operationId);
+  if (!handler) {
+    log(`payroll-mock: the sandbox has no handler for ${operation.operationId}`);
+    return errorReply(500, operation, version, [message(500, `The sandbox does not implement ${operation.operationId}.`, [], 'Exception')]);
+  }
+  const nul = nulField(valid.body, '');
+  if (nul !== undefined) {
+    // PostgreSQL cannot store a NUL character in text; refused in every store so that both answer alike.
+    return badRequest(operation, version, [message(400, `The field ${nul || 'body'} contains a NUL character (\\u0000), which cannot be stored.`, [nul || 'body'])]);
+  }
+  const mode = operation.method === 'get' || operation.method === 'head' ? 'read' : 'write';
+  const schema = responseContent?.schema;
+  const jsonRequest = valid.requestContent ? isJsonMedia(essence(valid.requestContent.mediaType)) : true;
+  let reply: Reply;
+  try {
+    reply = await store.transaction(principal.sandbox, mode, (tx) => {
+      const ctx: OperationContext = {
+        api: operation.api.name,
+        operationId: operation.operationId,
+        params: pathParams(routed),
+        query: routed.query,
+        headers: req.headers,
+        // An operation that declares no body gets the bytes as sent (the handler decides what they may hold).
+        body: valid.requestContent && jsonRequest ? valid.body : valid.bytes,
+        description: operation.api.doc,
+        version,
+        tx,
+        now: new Date(now),
+        principal,
+        list: (collection, query = {}) => {
+          const scope = principal.dataScope?.[collection];
+          const where = scope && query.where ? { kind: 'and' as const, left: scope, right: query.where } : (scope ?? query.where);
+          return listPage(tx, collection, routed.query, fieldsOfList(schema), { ...query, where });
+        },
+        newId: randomId,
+      };
+      return handler(ctx);
+    });
+  } catch (error) {
+    if (error instanceof SandboxError) {
+      if (error.status === 404) return { status: 404, headers: { ...error.headers } };
+      return errorReply(error.status, operation, version, error.messages, error.headers);
+    }
+    if (error instanceof UniqueViolation) return badRequest(operation, version, [uniqueMessage(error)]);
+    if (error instanceof QueryError) return badRequest(operation, version, [message(400, `The query parameter ${error.parameter} is not valid: ${error.message}`, [error.parameter])]);
+    throw error;
+  }
+
+  const headers = successHeaders(operation, negotiation, now);
+  const contentType = responseContent?.mediaType;
+  if (reply.kind === 'raw') {
+    const status = reply.status ?? successStatus(operation);
+    const out: Outgoing = { status, headers: { ...headers, ...reply.headers } };
+    if (reply.body !== undefined) {
+      const type = reply.contentType ?? contentType ?? 'application/json';
+      out.body = reply.body instanceof Uint8Array || (typeof reply.body === 'string' && !isJsonMedia(essence(type))) ? (reply.body as Uint8Array | string) : JSON.stringify(reply.body);
+      out.headers['Content-Type'] = type;
+    }
+    return out;
+  }
+  if (reply.kind === 'list' && negotiation.negotiated.kind === 'export') {
+    const items = reply.page.items.filter((i): i is Record<string, unknown> => typeof i === 'object' && i !== null);
+    return download(operation, negotiation, successStatus(operation), items, headers);
+  }
+  const body =
+    reply.kind === 'list'
+      ? listEnvelope(reply.page, reply.messages ?? [], version, schema)
+      : detailEnvelope(reply.content, reply.messages ?? [], version, schema);
+  const status = reply.kind === 'detail' && reply.status ? reply.status : successStatus(operation);
+  return { status, headers: { ...headers, 'Content-Type': contentType ?? 'application/json' }, body: JSON.stringify(body) };
+}

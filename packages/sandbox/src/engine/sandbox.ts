@@ -1,0 +1,121 @@
+// The sandbox responder: the stateful answer to every operation, per bearer token. Over the
+// store it is given (memory here; memory kept in a directory, or PostgreSQL, in the Node
+// server) it runs the handlers of the resource modules, the authorization decision, the OAuth
+// token endpoint, the control endpoints and the fault rules.
+import type { SandboxRequest } from '../http/request.js';
+import type { LoadedApi } from '../http/spec.js';
+import { unauthorized } from '../http/authenticate.js';
+import type { Outgoing } from '../http/outgoing.js';
+import type { Exchange, Responder } from '../http/respond.js';
+import { AUTH_COLLECTIONS } from '../auth/tokens.js';
+import { TOKEN_PATH, tokenEndpoint } from '../auth/token-endpoint.js';
+import { authorizeCall } from '../authorization/authorize.js';
+import { AUTHORIZATION_PATH, authorizationControl } from '../authorization/control.js';
+import { CONTROL_PREFIX, control } from '../control/control-endpoints.js';
+import { RESOURCE_MODULES } from '../resources/index.js';
+import { seedSnapshot } from '../seed/index.js';
+import type { CollectionSpec, Snapshot, Store, StoreOptions } from '../store/types.js';
+import { MemoryStore } from '../store/memory.js';
+import { faultsControl } from '../faults/control.js';
+import { Faults, FAULTS_PATH } from '../faults/faults.js';
+import { sandboxNow } from './clock.js';
+import { DocSchemas } from './doc-schemas.js';
+import { dispatch } from './dispatch.js';
+import { principalOf } from './identity.js';
+import type { Handler, Principal, ResourceModule } from './types.js';
+
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+
+/** Opens the store the sandbox runs on, given the seed and the collections (see store/types.ts). */
+export type StoreFactory = (options: StoreOptions) => Promise<Store>;
+
+export interface SandboxResponderOptions {
+  /** The descriptions currently served (they may be reloaded). */
+  apis: () => LoadedApi[];
+  /** The store (default: in memory). */
+  store?: StoreFactory;
+  /** What a sandbox starts from and goes back to on reset (default: the seed). */
+  seed?: Snapshot;
+  tokenLifetimeSeconds?: number;
+  /** The resource modules (default: all of resources/index.ts). */
+  modules?: ResourceModule[];
+  log: (line: string) => void;
+}
+
+/** Every handler by operationId; two modules answering one operation is a mistake. */
+export function handlerTable(modules: ResourceModule[]): Map<string, Handler> {
+  const handlers = new Map<string, Handler>();
+  for (const module of modules) {
+    for (const [operationId, handler] of Object.entries(module.handlers)) {
+      if (handlers.has(operationId)) throw new Error(`sandbox: two resource modules answer ${operationId}`);
+      handlers.set(operationId, handler);
+    }
+  }
+  return handlers;
+}
+
+/** The collections of the modules, of the seed and of the token endpoint, by name. */
+export function collectionTable(modules: ResourceModule[], seedCollections: string[]): Map<string, CollectionSpec> {
+  const table = new Map<string, CollectionSpec>();
+  for (const spec of [...AUTH_COLLECTIONS, ...modules.flatMap((m) => m.collections)]) {
+    const known = table.get(spec.name);
+    table.set(spec.name, { ...known, ...spec, unique: [...(known?.unique ?? []), ...(spec.unique ?? [])] });
+  }
+  for (const name of seedCollections) if (!table.has(name)) table.set(name, { name });
+  return table;
+}
+
+export interface SandboxResponder extends Responder {
+  store: Store;
+  faults: Faults;
+  close(): Promise<void>;
+}
+
+export async function createSandboxResponder(options: SandboxResponderOptions): Promise<SandboxResponder> {
+  const modules = options.modules ?? RESOURCE_MODULES;
+  const handlers = handlerTable(modules);
+  const seed = options.seed ?? seedSnapshot();
+  const collections = collectionTable(modules, Object.keys(seedSnapshot().collections));
+  const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));
+  const store: Store = await open({ seed, collections: [...collections.values()] });
+  const faults = new Faults();
+  const activities = () => new Set(options.apis().flatMap((api) => api.operations.map((o) => o.operationId)));
+  const lifetime = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
+  let schemas: { apis: LoadedApi[]; value: DocSchemas } | undefined;
+  const docSchemas = () => {
+    const apis = options.apis();
+    if (schemas?.apis.length !== apis.length || schemas.apis.some((a, i) => a !== apis[i])) {
+      const bundles = Object.fromEntries(apis.map((api) => [api.name, api.doc]));
+      schemas = { apis, value: new DocSchemas(bundles) };
+    }
+    return schemas.value;
+  };
+  const principal = (token: string | undefined) => principalOf(store, token);
+
+  return {
+    store,
+    faults,
+    async clock(token) {
+      const who = await principal(token);
+      if (!who) return unauthorized();
+      return { now: await store.transaction(who.sandbox, 'read', (tx) => sandboxNow(tx)), caller: who };
+    },
+    authorize: (routed, caller, now) => authorizeCall(store, routed, caller as Principal, now),
+    async respond(exchange: Exchange): Promise<Outgoing> {
+      return dispatch(store, handlers, exchange, exchange.caller as Principal, options.log);
+    },
+    async serveOther(req: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
+      if (pathname === TOKEN_PATH) return tokenEndpoint(req, store, lifetime);
+      if (pathname === AUTHORIZATION_PATH || pathname.startsWith(`${AUTHORIZATION_PATH}/`)) {
+        return authorizationControl(req, pathname, { store, activities, principal });
+      }
+      if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { faults, activities, principal });
+      if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+        return control(req, pathname, { store, collections, schemas: docSchemas, principal: (token) => principal(token) });
+      }
+      return undefined;
+    },
+    drawFault: (caller, operationId) => faults.draw((caller as Principal).sandbox, operationId),
+    close: () => store.close(),
+  };
+}

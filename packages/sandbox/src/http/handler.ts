@@ -1,0 +1,118 @@
+// The request pipeline every transport shares: route, authenticate, fault, authorize,
+// negotiate, validate, respond; then the headers every answer carries (CORS, Expires). The
+// Node server, sandbox.fetch and the MSW handlers all run this one function, so they answer
+// alike byte for byte.
+import { envelope, message } from './errors.js';
+import { authenticate } from './authenticate.js';
+import { AUTHORIZATION_HEADER, authorize } from './authorize.js';
+import { negotiate } from './negotiate.js';
+import { expires, isOutgoing, json, type Outgoing } from './outgoing.js';
+import type { Responder } from './respond.js';
+import type { SandboxRequest } from './request.js';
+import { checkPathEncoding, preflight, route, splitTarget } from './route.js';
+import type { LoadedApi, Operation } from './spec.js';
+import { validate } from './validate.js';
+import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
+
+/** The health endpoint for orchestration (both modes), outside the descriptions' paths. */
+export const HEALTH_PATH = '/__health';
+
+/** Headers a browser may read from answers (CORS). */
+export const EXPOSED_HEADERS = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, Retry-After, ${AUTHORIZATION_HEADER}`;
+
+export interface PipelineOptions {
+  /** The descriptions served now (they may be reloaded). */
+  apis: () => LoadedApi[];
+  /** The responder answering requests that passed the contract layer. */
+  responder: () => Responder | undefined;
+  mode: 'sandbox' | 'examples';
+  maxBodyBytes: number;
+  log: (line: string) => void;
+  /** Waits `ms` (tests may pass a fake). Default: setTimeout. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** An answer, or the instruction to fail the connection (a network error). */
+export type PipelineResult = Outgoing | 'network-error';
+
+/** The date (yyyy-MM-dd, UTC) of a clock reading in ms. */
+const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createPipeline(options: PipelineOptions): (req: SandboxRequest) => Promise<PipelineResult> {
+  const sleep = options.sleep ?? defaultSleep;
+
+  function health(): Outgoing {
+    const apis = options.apis();
+    return json(200, { status: 'ok', mode: options.mode, apis: apis.map((api) => ({ name: api.name, operations: api.operations.length })) }, { 'Cache-Control': 'no-store' });
+  }
+
+  /** The fault of one call: the header's, else a rule's of the caller's sandbox. */
+  async function fault(active: Responder, req: SandboxRequest, operation: Operation, caller: unknown): Promise<PipelineResult | undefined> {
+    const header = req.headers[FAULT_HEADER.toLowerCase()];
+    let action: FaultAction | undefined;
+    if (header !== undefined) {
+      try {
+        action = parseFaultHeader(header);
+      } catch (error) {
+        if (!(error instanceof FaultProblem)) throw error;
+        return json(400, envelope(null, [message(400, error.message, [error.property])]));
+      }
+    } else {
+      action = active.drawFault?.(caller, operation.operationId);
+    }
+    if (!action) return undefined;
+    if (action.delayMs) await sleep(action.delayMs);
+    return faultAnswer(operation, action);
+  }
+
+  async function respond(req: SandboxRequest): Promise<PipelineResult> {
+    const active = options.responder();
+    if (!active) throw new Error('the descriptions are not loaded yet');
+    const target = splitTarget(req.url);
+    if (target?.pathname === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) return health();
+    const pre = preflight(req);
+    if (pre) return pre;
+    if (target && active.serveOther) {
+      const other = await active.serveOther(req, target.pathname, target.query);
+      if (other) return other;
+    }
+    const apis = options.apis();
+    const routed = route(apis, req);
+    if (isOutgoing(routed)) return routed;
+    const auth = authenticate(routed.operation, req);
+    if (isOutgoing(auth)) return auth;
+    const badPath = checkPathEncoding(routed);
+    if (badPath) return badPath;
+    const clock = await active.clock(auth.token);
+    if (isOutgoing(clock)) return clock;
+    const faulted = await fault(active, req, routed.operation, clock.caller);
+    if (faulted) return faulted;
+    const authorized = await authorize(active, routed, clock.caller, clock.now);
+    if (isOutgoing(authorized)) return authorized;
+    const negotiation = negotiate(routed.operation, req, dayOf(clock.now));
+    if (isOutgoing(negotiation)) return negotiation;
+    const valid = await validate(routed, req, negotiation, options.maxBodyBytes);
+    if (isOutgoing(valid)) return valid;
+    return active.respond({ req, routed, token: auth.token, negotiation, valid, now: clock.now, caller: authorized.caller });
+  }
+
+  return async function handle(req) {
+    let out: PipelineResult;
+    try {
+      out = await respond(req);
+    } catch (error) {
+      options.log(`payroll-mock: ${req.method} ${req.url}: ${(error as Error).stack ?? error}`);
+      out = json(500, envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')]));
+    }
+    if (out === 'network-error') return out;
+    const origin = req.headers.origin;
+    const headers: Outgoing['headers'] = {
+      'Access-Control-Allow-Origin': origin ?? '*',
+      'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    };
+    if (origin) headers.Vary = 'Origin';
+    if (out.status !== 204 && out.headers.Expires === undefined) headers.Expires = expires(undefined);
+    return { status: out.status, headers: { ...headers, ...out.headers }, body: out.body };
+  };
+}

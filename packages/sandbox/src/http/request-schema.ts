@@ -1,0 +1,156 @@
+// Request validation with ajv against the operation model: query, header and path parameters
+// (coerced from text, deserialized by their style as OpenAPI 3.1 says) and the JSON body
+// (without its readOnly properties, which a client leaves out). Problems come back as
+// Violations: where, the keyword, and a message that starts with where it is
+// (`Request query parameter pageSize must be >= 1`), which errors.ts turns into envelope messages.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { HttpOperation, HttpParam, Violation } from './operation.js';
+
+type Json = Record<string, unknown>;
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export interface RequestParts {
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  path: Record<string, string>;
+  /** undefined: no body was sent. */
+  body: unknown;
+  hasBody: boolean;
+}
+
+let instances: { coerce: Ajv2020; exact: Ajv2020 } | undefined;
+function ajv(coerce: boolean): Ajv2020 {
+  if (!instances) {
+    const make = (coerceTypes: boolean) => addFormats(new Ajv2020({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes }));
+    instances = { coerce: make(true), exact: make(false) };
+  }
+  return coerce ? instances.coerce : instances.exact;
+}
+
+/** The schema with readOnly properties left out (also from `required`), through allOf, oneOf, anyOf and items. */
+const stripped = new WeakMap<Json, Json>();
+export function withoutReadOnly(schema: Json): Json {
+  const known = stripped.get(schema);
+  if (known) return known;
+  const readOnly = new Set<string>();
+  const collect = (s: unknown) => {
+    if (!s || typeof s !== 'object') return;
+    const node = s as Json;
+    for (const [name, prop] of Object.entries((node.properties ?? {}) as Record<string, Json>)) if (prop && prop.readOnly === true) readOnly.add(name);
+    if (Array.isArray(node.allOf)) node.allOf.forEach(collect);
+  };
+  collect(schema);
+  const out: Json = { ...schema };
+  if (schema.properties && typeof schema.properties === 'object') {
+    const props: Json = {};
+    for (const [name, prop] of Object.entries(schema.properties as Record<string, Json>)) {
+      if (readOnly.has(name)) continue;
+      props[name] = prop && typeof prop === 'object' ? withoutReadOnly(prop) : prop;
+    }
+    out.properties = props;
+  }
+  if (Array.isArray(schema.required)) out.required = (schema.required as string[]).filter((n) => !readOnly.has(n));
+  for (const key of ['allOf', 'oneOf', 'anyOf', 'prefixItems'] as const) {
+    if (Array.isArray(schema[key])) {
+      out[key] = (schema[key] as Json[]).map((part) => {
+        const clean = part && typeof part === 'object' ? withoutReadOnly(part) : part;
+        // A readOnly property named by a sibling allOf part is left out of this part too.
+        if (key !== 'allOf' || !clean || typeof clean !== 'object') return clean;
+        const copy: Json = { ...clean };
+        if (copy.properties) copy.properties = Object.fromEntries(Object.entries(copy.properties as Json).filter(([n]) => !readOnly.has(n)));
+        if (Array.isArray(copy.required)) copy.required = (copy.required as string[]).filter((n) => !readOnly.has(n));
+        return copy;
+      });
+    }
+  }
+  for (const key of ['items', 'additionalProperties'] as const) {
+    const child = schema[key];
+    if (child && typeof child === 'object' && !Array.isArray(child)) out[key] = withoutReadOnly(child as Json);
+  }
+  stripped.set(schema, out);
+  return out;
+}
+
+function describe(errors: ErrorObject[], prefix: string): Violation[] {
+  return errors.map((error) => {
+    const params = error.params as Record<string, unknown>;
+    const allowed = Array.isArray(params.allowedValues) ? `: ${params.allowedValues.join(', ')}` : '';
+    const extra = 'additionalProperty' in params ? `; found '${String(params.additionalProperty)}'` : '';
+    const unevaluated = 'unevaluatedProperty' in params ? `: '${String(params.unevaluatedProperty)}'` : '';
+    const at = error.instancePath.split('/').filter((s) => s !== '').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const kind = at.length > 0 ? (prefix === 'body' ? 'property ' : 'parameter ') : '';
+    const where = `Request ${prefix} ${kind}${at.join('.').trim()}${at.length > 0 ? ' ' : ''}`;
+    return { path: [prefix, ...at], code: error.keyword, message: `${where}${error.message ?? ''}${allowed}${extra}${unevaluated}`, severity: 0 };
+  });
+}
+
+interface ParamCheck {
+  specs: HttpParam[];
+  validate: ValidateFunction;
+}
+
+const paramChecks = new WeakMap<HttpParam[], ParamCheck>();
+function paramCheck(specs: HttpParam[]): ParamCheck {
+  let check = paramChecks.get(specs);
+  if (!check) {
+    const properties: Json = {};
+    const required: string[] = [];
+    for (const spec of specs) {
+      const name = spec.name.toLowerCase();
+      if (spec.schema) properties[name] = spec.schema;
+      if (spec.required) required.push(name);
+    }
+    check = { specs, validate: ajv(true).compile({ type: 'object', properties, required }) };
+    paramChecks.set(specs, check);
+  }
+  return check;
+}
+
+/** A parameter's value as its style reads it (form for query, simple for header and path). */
+function deserialize(spec: HttpParam, raw: string | string[] | undefined, where: 'query' | 'header' | 'path'): unknown {
+  if (raw === undefined) return undefined;
+  const type = spec.schema?.type;
+  if (type !== 'array') return raw;
+  if (where === 'query' && (spec.explode ?? true)) return Array.isArray(raw) ? raw : [raw];
+  const last = Array.isArray(raw) ? (raw[raw.length - 1] ?? '') : raw;
+  return last === '' ? [] : last.split(',');
+}
+
+function checkParams(specs: HttpParam[] | undefined, values: Record<string, string | string[]>, where: 'query' | 'header' | 'path'): Violation[] {
+  if (!specs || specs.length === 0) return [];
+  const check = paramCheck(specs);
+  const lower: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(values)) lower[name.toLowerCase()] = value;
+  const target: Json = {};
+  for (const spec of specs) {
+    const name = spec.name.toLowerCase();
+    const value = deserialize(spec, lower[name], where);
+    if (value !== undefined) target[name] = value;
+  }
+  return check.validate(target) ? [] : describe(check.validate.errors ?? [], where);
+}
+
+const bodyChecks = new WeakMap<Json, ValidateFunction>();
+function checkBody(schema: Json | undefined, body: unknown): Violation[] {
+  if (!schema) return [];
+  let validate = bodyChecks.get(schema);
+  if (!validate) {
+    validate = ajv(false).compile(withoutReadOnly(schema));
+    bodyChecks.set(schema, validate);
+  }
+  return validate(body) ? [] : describe(validate.errors ?? [], 'body');
+}
+
+/** Every problem of a request against the (version-narrowed) operation; empty when it is valid. */
+export function validateRequest(view: HttpOperation, parts: RequestParts): Violation[] {
+  const request = view.request;
+  if (!request) return [];
+  const violations: Violation[] = [];
+  if (request.body?.required && !parts.hasBody) violations.push({ code: 'required', message: 'Body parameter is required', severity: 0 });
+  else if (parts.hasBody) violations.push(...checkBody(request.body?.contents?.[0]?.schema, parts.body));
+  violations.push(...checkParams(request.headers, parts.headers, 'header'));
+  violations.push(...checkParams(request.query, parts.query, 'query'));
+  violations.push(...checkParams(request.path, parts.path, 'path'));
+  return violations;
+}

@@ -1,0 +1,64 @@
+// The request as every stage reads it, whatever carried it: the Node server adapts an
+// IncomingMessage to it, sandbox.fetch and the MSW handlers a Fetch API Request. Header
+// names are lower case; a header sent twice is one comma-joined value.
+export type BodyRead = { kind: 'empty' } | { kind: 'body'; bytes: Uint8Array } | { kind: 'too-large' } | { kind: 'aborted' };
+
+export interface SandboxRequest {
+  /** Upper case. */
+  method: string;
+  /** The request target: path and query, e.g. `/v2/v2/providers?pageSize=5`. */
+  url: string;
+  headers: Record<string, string | undefined>;
+  /** The body, read once, refused past `limit` bytes. */
+  readBody(limit: number): Promise<BodyRead>;
+}
+
+/** A Fetch API Request as the stages read it. */
+export function fromFetchRequest(request: Request): SandboxRequest {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  let read: Promise<BodyRead> | undefined;
+  return {
+    method: request.method.toUpperCase(),
+    url: `${url.pathname}${url.search}`,
+    headers,
+    readBody(limit) {
+      read ??= readFetchBody(request, limit);
+      return read;
+    },
+  };
+}
+
+async function readFetchBody(request: Request, limit: number): Promise<BodyRead> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) return { kind: 'too-large' };
+  if (!request.body) return { kind: 'empty' };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return { kind: 'too-large' };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { kind: 'aborted' };
+  }
+  if (size === 0) return { kind: 'empty' };
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { kind: 'body', bytes };
+}

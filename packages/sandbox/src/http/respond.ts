@@ -1,0 +1,68 @@
+// Stage 5, respond: one of two responders answers a request that passed the contract layer,
+// the examples responder (Prism, examples.ts) or the sandbox (../sandbox/engine). What they
+// share is here: the headers of a success answer and csv/xlsx downloads built from list rows.
+import type { SandboxRequest } from './request.js';
+import { buildCsv, buildXlsx, contentDisposition } from './export.js';
+import { CSV, XLSX, type Operation } from './spec.js';
+import { deprecationHeaders } from './versions.js';
+import type { Authorizer } from './authorize.js';
+import type { Negotiation } from './negotiate.js';
+import { expires, type Headers, type Outgoing } from './outgoing.js';
+import type { Routed } from './route.js';
+import type { ValidRequest } from './validate.js';
+
+/** Everything the stages before the responder found out about a request. */
+export interface Exchange {
+  req: SandboxRequest;
+  routed: Routed;
+  /** The bearer token (undefined for an operation that needs none). */
+  token: string | undefined;
+  negotiation: Negotiation;
+  valid: ValidRequest;
+  /** The caller's clock, in ms (real time in examples mode). */
+  now: number;
+  /** What the responder's clock() found out about the caller (the sandbox's principal). */
+  caller: unknown;
+}
+
+export interface Responder {
+  /** The caller's clock for a token, or the answer that refuses the token (e.g. an expired one). */
+  clock(token: string | undefined): Promise<{ now: number; caller?: unknown } | Outgoing>;
+  respond(exchange: Exchange): Promise<Outgoing>;
+  /** The authorization decision (the sandbox); without it every authenticated call may proceed. */
+  authorize?: Authorizer['authorize'];
+  /** Requests outside the descriptions' paths this responder serves (control endpoints, OAuth). */
+  serveOther?(req: SandboxRequest, pathname: string, query: URLSearchParams): Promise<Outgoing | undefined>;
+  /** The fault a rule of the caller's sandbox draws for one call of an operation (sandbox only). */
+  drawFault?(caller: unknown, operationId: string): import('../faults/faults.js').FaultAction | undefined;
+  close?(): Promise<void>;
+}
+
+/** Deprecation, Sunset and Expires of a success answer. */
+export function successHeaders(operation: Operation, negotiation: Negotiation, now: number): Headers {
+  const headers: Headers = {};
+  const { choice } = negotiation;
+  if (choice) Object.assign(headers, deprecationHeaders(choice.version, choice.deprecatedSince));
+  headers.Expires = expires(operation, now);
+  return headers;
+}
+
+/** A csv or xlsx download of list rows, as X-ReportInput asks (contract 4.1). */
+export async function download(operation: Operation, negotiation: Negotiation, status: number, items: Record<string, unknown>[], headers: Headers): Promise<Outgoing> {
+  const { negotiated, report, choice } = negotiation;
+  if (negotiated.kind !== 'export' || !report) throw new Error('download() needs an export negotiation');
+  const base = report.fileNameWithoutExtension ?? operation.operationId;
+  const suffix = choice ? `;version=${choice.version.version}` : '';
+  if (negotiated.format === 'csv') {
+    return {
+      status,
+      headers: { ...headers, 'Content-Type': `${CSV}${suffix};charset=utf-8`, 'Content-Disposition': contentDisposition(base, 'csv') },
+      body: buildCsv(items, report),
+    };
+  }
+  return {
+    status,
+    headers: { ...headers, 'Content-Type': `${XLSX}${suffix}`, 'Content-Disposition': contentDisposition(base, 'xlsx') },
+    body: await buildXlsx(items, report, base),
+  };
+}

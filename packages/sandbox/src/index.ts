@@ -1,0 +1,170 @@
+// @payroll-api/sandbox: the stateful sandbox of both APIs as an engine that speaks the Fetch API.
+//   const sandbox = await createSandbox();
+//   const res = await sandbox.fetch('http://sandbox.test/v2/v2/providers', { headers: { Authorization: 'Bearer t' } });
+// It answers exactly what `payroll-mock` answers over HTTP (the same pipeline runs there), in
+// any runtime with fetch: Node, vitest (no port), a browser, a service worker (see ./msw).
+import { payrollDescription, journalDescription } from './generated/descriptions.js';
+import { createPipeline, type PipelineResult } from './http/handler.js';
+import { fromFetchRequest, type SandboxRequest } from './http/request.js';
+import { toFetchResponse } from './http/response.js';
+import { loadApi, type ApiName, type LoadedApi } from './http/spec.js';
+import { createSandboxResponder, type StoreFactory } from './engine/sandbox.js';
+import { snapshotProblems } from './control/snapshot-check.js';
+import { DocSchemas } from './engine/doc-schemas.js';
+import { collectionTable } from './engine/sandbox.js';
+import { RESOURCE_MODULES } from './resources/index.js';
+import { seedSnapshot } from './seed/index.js';
+import { emptySeed } from './seed/empty.js';
+import type { Snapshot } from './store/types.js';
+import { utf8 } from './util/bytes.js';
+import type { FaultRule } from './faults/faults.js';
+
+export type { Snapshot } from './store/types.js';
+export type { FaultRule } from './faults/faults.js';
+export { FAULT_HEADER, FAULTS_PATH } from './faults/faults.js';
+export { SEED_IDS } from './seed/ids.js';
+
+/** The token the convenience methods act for when none is given (each token has its own sandbox). */
+export const DEFAULT_TOKEN = 'sandbox-token';
+
+export interface CreateSandboxOptions {
+  /** What every sandbox starts from and goes back to on reset: the seed (default), nothing, or a snapshot. */
+  seed?: 'default' | 'empty' | Snapshot;
+  /** Lifetime of access tokens issued by POST /auth/token, in seconds (default 3600). */
+  tokenLifetimeSeconds?: number;
+  /** Parsed bundles to serve instead of the built-in descriptions. */
+  descriptions?: Partial<Record<ApiName, Record<string, unknown>>>;
+  /** Largest request body in bytes (default 5 MiB, as the server). */
+  maxBodyBytes?: number;
+  /** The store (default: in memory). */
+  store?: StoreFactory;
+  /** Diagnostics (default: console.warn). */
+  log?: (line: string) => void;
+}
+
+export interface ClockState {
+  sandbox: string;
+  now: string;
+  today: string;
+  offsetMs: number;
+}
+
+/** Options of the convenience methods: the sandbox they act on is the token's. */
+export interface TokenOption {
+  token?: string;
+}
+
+export interface Sandbox {
+  /** Answers a request exactly as the server does; a network-error fault rejects with a TypeError, as fetch does. */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  /** Back to the seed: one token's sandbox, or every sandbox of this engine when no token is given. */
+  reset(options?: TokenOption): Promise<void>;
+  /** The state of the token's sandbox. */
+  snapshot(options?: TokenOption): Promise<Snapshot>;
+  /** Replaces the token's sandbox with a snapshot (checked first: a bad one throws and changes nothing). */
+  restore(snapshot: Snapshot, options?: TokenOption): Promise<void>;
+  /** The sandbox clock of the token's sandbox (Expires, version obsolescence and every date rule read it). */
+  clock: {
+    get(options?: TokenOption): Promise<ClockState>;
+    /** Sets the clock to an instant; null goes back to real time. */
+    set(at: Date | string | null, options?: TokenOption): Promise<ClockState>;
+    advance(by: { days?: number; hours?: number; minutes?: number; seconds?: number }, options?: TokenOption): Promise<ClockState>;
+  };
+  /** Fault rules of the token's sandbox (see FaultRule). */
+  faults: {
+    list(options?: TokenOption): Promise<FaultRule[]>;
+    add(rules: Array<Omit<FaultRule, 'id'>>, options?: TokenOption): Promise<FaultRule[]>;
+    clear(options?: TokenOption): Promise<void>;
+  };
+  /** The descriptions served. */
+  readonly apis: ReadonlyArray<LoadedApi>;
+  close(): Promise<void>;
+}
+
+/** A refused control call of the convenience methods: the status and the messages the sandbox gave. */
+export class SandboxControlError extends Error {
+  constructor(readonly status: number, readonly body: unknown) {
+    const messages = (body as { messages?: Array<{ description?: string }> } | null)?.messages;
+    super(`the sandbox refused the call (${status})${messages?.length ? `: ${messages.map((m) => m.description).join(' ')}` : ''}`);
+    this.name = 'SandboxControlError';
+  }
+}
+
+const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
+
+function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): Snapshot {
+  if (option === undefined || option === 'default') return seedSnapshot();
+  if (option === 'empty') return emptySeed();
+  const collections = collectionTable(RESOURCE_MODULES, Object.keys(seedSnapshot().collections));
+  const problems = snapshotProblems(option, collections, new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))));
+  if (problems.length > 0) throw new TypeError(`createSandbox: the seed snapshot is not valid:\n- ${problems.slice(0, 20).join('\n- ')}`);
+  return { format: option.format, collections: option.collections, meta: option.meta ?? {} };
+}
+
+export async function createSandbox(options: CreateSandboxOptions = {}): Promise<Sandbox> {
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const docs = { payroll: payrollDescription, journal: journalDescription, ...options.descriptions };
+  const apis = (['payroll', 'journal'] as const).filter((name) => docs[name]).map((name) => loadApi(name, docs[name]!));
+  const responder = await createSandboxResponder({
+    apis: () => apis,
+    seed: seedOf(options.seed, apis),
+    tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+    store: options.store,
+    log,
+  });
+  const pipeline = createPipeline({ apis: () => apis, responder: () => responder, mode: 'sandbox', maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY, log });
+
+  async function answer(request: Request): Promise<Response> {
+    const out: PipelineResult = await pipeline(fromFetchRequest(request));
+    if (out === 'network-error') throw new TypeError('Failed to fetch (network error injected by the sandbox)');
+    return toFetchResponse(out, request.method.toUpperCase());
+  }
+
+  /** A control call through the pipeline, as a client would make it. */
+  async function control(method: string, path: string, token: string, body?: unknown): Promise<unknown> {
+    const bytes = body === undefined ? undefined : utf8(JSON.stringify(body));
+    const req: SandboxRequest = {
+      method,
+      url: path,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(bytes ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {}) },
+      readBody: async (limit) => (!bytes ? { kind: 'empty' } : bytes.length > limit ? { kind: 'too-large' } : { kind: 'body', bytes }),
+    };
+    const out = await pipeline(req);
+    if (out === 'network-error') throw new SandboxControlError(0, null);
+    const text = out.body === undefined ? '' : typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body);
+    const parsed = text ? JSON.parse(text) : undefined;
+    if (out.status >= 300) throw new SandboxControlError(out.status, parsed);
+    return parsed;
+  }
+  const tokenOf = (o?: TokenOption) => o?.token ?? DEFAULT_TOKEN;
+
+  return {
+    apis,
+    fetch: (input, init) => answer(input instanceof Request && init === undefined ? input : new Request(input, init)),
+    async reset(o) {
+      if (o?.token !== undefined) {
+        await control('POST', '/__sandbox/reset', o.token);
+        return;
+      }
+      for (const { id } of await responder.store.list()) await responder.store.reset(id);
+      responder.faults.clear();
+    },
+    snapshot: async (o) => (await control('GET', '/__sandbox/snapshot', tokenOf(o))) as Snapshot,
+    async restore(snapshot, o) {
+      await control('PUT', '/__sandbox/snapshot', tokenOf(o), snapshot);
+    },
+    clock: {
+      get: async (o) => (await control('GET', '/__sandbox/clock', tokenOf(o))) as ClockState,
+      set: async (at, o) => (await control('PUT', '/__sandbox/clock', tokenOf(o), { now: at instanceof Date ? at.toISOString() : at })) as ClockState,
+      advance: async (by, o) => (await control('POST', '/__sandbox/clock/advance', tokenOf(o), by)) as ClockState,
+    },
+    faults: {
+      list: async (o) => ((await control('GET', '/__sandbox/faults', tokenOf(o))) as { faults: FaultRule[] }).faults,
+      add: async (rules, o) => ((await control('POST', '/__sandbox/faults', tokenOf(o), { faults: rules })) as { faults: FaultRule[] }).faults,
+      async clear(o) {
+        await control('DELETE', '/__sandbox/faults', tokenOf(o));
+      },
+    },
+    close: () => responder.close(),
+  };
+}

@@ -1,0 +1,160 @@
+// Employees in the sandbox (contract §2.7, §4.3 Employee): the list and its exports, GET/PUT,
+// the e-mail patch, the citizen service number, photos, creating an employee with its first
+// employment (PostEmployeeByEmployerId) and the self-service revocation date.
+import { fromBase64 } from '../util/bytes.js';
+import type { Handler, OperationContext, ResourceModule } from '../engine/types.js';
+import { SandboxError } from '../engine/types.js';
+import type { Doc } from '../store/types.js';
+import {
+  COLLECTIONS,
+  EMPLOYEE_NUMBER_RULE,
+  checkCitizenServiceNumber,
+  computeEmployee,
+  employeeSummary,
+  employeeView,
+  inputOnly,
+  mustGet,
+  mustGetEmployer,
+  refuse,
+  whereIn,
+  withUniqueEmployeeNumber,
+} from './employments/model.js';
+import { revocationDue, todayOf } from './employments/person.js';
+import { createEmployeeWithEmployment } from './employments/new-employee.js';
+import { FORMS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
+
+const detail = (content: unknown = {}) => ({ kind: 'detail' as const, content });
+
+/** The e-mail pattern the sandbox applies (the contract's own pattern is not shown): local@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The photo types served (as the production service's description lists them), by uploaded mime type. */
+const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'image/jpeg', 'image/jpg': 'image/jpeg', 'image/png': 'image/png' };
+
+/** Base64 as RFC 4648 writes it (the photo upload's `data`). */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Blocks self-service for good once its revocation date has passed (the nightly task), before the date changes. */
+function applyDueRevocation(doc: Doc, today: string): Doc {
+  return revocationDue(doc.revokeEmployeeSelfServiceAccessOn as string | null, today) ? { ...doc, selfServiceBlocked: true } : doc;
+}
+
+async function employee(ctx: OperationContext): Promise<Doc> {
+  return mustGet(ctx.tx, COLLECTIONS.employees, ctx.params.employeeId!);
+}
+
+/** Employments carry the employee's summary; a changed employee refreshes them. */
+async function refreshEmploymentSummaries(ctx: OperationContext, person: Doc): Promise<void> {
+  const { rows } = await ctx.tx.find(COLLECTIONS.employments, { where: whereIn(['employeeId'], [person.id]) });
+  for (const employment of rows) await ctx.tx.replace(COLLECTIONS.employments, { ...employment, employee: employeeSummary(person) });
+}
+
+async function photoReply(ctx: OperationContext) {
+  await employee(ctx);
+  const photo = await ctx.tx.get(COLLECTIONS.employeePhotos, ctx.params.employeeId!);
+  if (!photo) throw new SandboxError(404);
+  return { kind: 'raw' as const, status: 200, body: fromBase64(photo.data as string), contentType: photo.mimeType as string };
+}
+
+const handlers: Record<string, Handler> = {
+  async GetEmployeesByEmployerId(ctx) {
+    const employerId = ctx.params.employerId!;
+    await mustGetEmployer(ctx.tx, employerId);
+    const today = todayOf(ctx.now);
+    const page = await ctx.list(COLLECTIONS.employees, { where: whereIn(['employerId'], [employerId]), project: (doc) => employeeView(doc, today) });
+    return { kind: 'list', page };
+  },
+
+  async GetEmployeeByEmployeeId(ctx) {
+    return detail(employeeView(await employee(ctx), todayOf(ctx.now)));
+  },
+
+  async PutEmployeeByEmployeeId(ctx) {
+    const today = todayOf(ctx.now);
+    const current = applyDueRevocation(await employee(ctx), today);
+    const body = checkMetadataKeys(FORMS.employee, await metadataScope(ctx.tx, current.employerId as string), inputOnly(ctx.body) as Record<string, unknown>);
+    const { id: _id, statusEmployeeSelfService: _status, ...editable } = body;
+    const next = computeEmployee({
+      id: current.id,
+      employerId: current.employerId,
+      citizenServiceNumber: current.citizenServiceNumber ?? null,
+      emailAddress: current.emailAddress ?? null,
+      selfServiceBlocked: current.selfServiceBlocked ?? false,
+      hasTwoFactorAuthentication: current.hasTwoFactorAuthentication ?? false,
+      statusEmployeeSelfService: current.statusEmployeeSelfService,
+      employeeNumber: current.employeeNumber,
+      revokeEmployeeSelfServiceAccessOn: null,
+      ...editable,
+    });
+    await withUniqueEmployeeNumber('employeeNumber', () => ctx.tx.replace(COLLECTIONS.employees, next));
+    await refreshEmploymentSummaries(ctx, next);
+    return detail(employeeView(next, today));
+  },
+
+  async PatchEmailByEmployeeId(ctx) {
+    const current = await employee(ctx);
+    const { emailAddress = null } = (ctx.body ?? {}) as { emailAddress?: string | null };
+    if (emailAddress !== null && (emailAddress.length > 255 || !EMAIL_PATTERN.test(emailAddress))) {
+      throw refuse('The e-mail address must look like name@domain.tld (no spaces) and have at most 255 characters.', 'emailAddress');
+    }
+    await ctx.tx.replace(COLLECTIONS.employees, { ...current, emailAddress });
+    return detail();
+  },
+
+  async GetCitizenServiceNumberByEmployeeId(ctx) {
+    const current = await employee(ctx);
+    return detail({ citizenServiceNumber: current.citizenServiceNumber ?? null });
+  },
+
+  async PutCitizenServiceNumberByEmployeeId(ctx) {
+    const current = await employee(ctx);
+    const value = ctx.body === undefined ? null : ctx.body;
+    checkCitizenServiceNumber(value, 'citizenServiceNumber');
+    await ctx.tx.replace(COLLECTIONS.employees, { ...current, citizenServiceNumber: value });
+    return detail(value);
+  },
+
+  GetEmployeePhotoByEmployeeId: photoReply,
+  // The version segment is a caching token: it has no effect on the photo served.
+  GetEmployeePhotoByEmployeeIdAndVersion: photoReply,
+
+  async PostEmployeePhotoByEmployeeId(ctx) {
+    await employee(ctx);
+    const { data, mimeType } = ctx.body as { data: string; mimeType: string };
+    if (data.length === 0 || !BASE64.test(data)) throw refuse('The photo data must be a non-empty base64 string.', 'data');
+    const type = PHOTO_TYPES[mimeType.toLowerCase()];
+    if (!type) throw refuse('The photo must be a jpeg or png image (mime type image/jpeg, image/jpg or image/png).', 'mimeType');
+    const photo = { id: ctx.params.employeeId!, data, mimeType: type };
+    if (!(await ctx.tx.replace(COLLECTIONS.employeePhotos, photo))) await ctx.tx.insert(COLLECTIONS.employeePhotos, photo);
+    return { kind: 'raw', status: 201 };
+  },
+
+  async DeleteEmployeePhotoByEmployeeId(ctx) {
+    await employee(ctx);
+    if (!(await ctx.tx.remove(COLLECTIONS.employeePhotos, ctx.params.employeeId!))) throw new SandboxError(404);
+    return detail();
+  },
+
+  async PostEmployeeByEmployerId(ctx) {
+    const ids = await createEmployeeWithEmployment(ctx, ctx.params.employerId!, ctx.body as Record<string, unknown>);
+    return { kind: 'detail', status: 201, content: ids };
+  },
+
+  async PatchRevokeEmployeeSelfServiceAccessByEmployeeId(ctx) {
+    const current = applyDueRevocation(await employee(ctx), todayOf(ctx.now));
+    const { revokeEmployeeSelfServiceAccessOn = null } = (ctx.body ?? {}) as { revokeEmployeeSelfServiceAccessOn?: string | null };
+    // Setting or clearing the date never unblocks: selfServiceBlocked stays as the nightly task left it.
+    await ctx.tx.replace(COLLECTIONS.employees, { ...current, revokeEmployeeSelfServiceAccessOn });
+    return detail();
+  },
+};
+
+const employees: ResourceModule = {
+  collections: [
+    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], schema: { api: 'payroll', component: 'Employee' } },
+    { name: COLLECTIONS.employeePhotos, schema: { api: 'payroll', component: 'Base64FileUpload' } },
+  ],
+  handlers,
+};
+
+export default employees;

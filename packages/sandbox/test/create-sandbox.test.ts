@@ -1,0 +1,183 @@
+// createSandbox() in process: fetch without a port, one sandbox per token, reset, snapshots,
+// the clock, the seed options, and faults that never change what is stored.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSandbox, SandboxControlError, type Sandbox } from '../src/index.js';
+import { JOURNAL_PROFILE_IDS } from '../src/seed/journal.js';
+import { call, EMPLOYEES, ORIGIN } from './support.js';
+
+const COST_CENTERS = `${ORIGIN}/journal/providers/wagemodels/journalprofiles/${JOURNAL_PROFILE_IDS.wageModelStandard}/costcenters`;
+const codes = async (sandbox: Sandbox, token: string) => ((await (await call(sandbox, token, COST_CENTERS)).json())._embedded as Array<{ code: string }>).map((c) => c.code);
+const create = (sandbox: Sandbox, token: string, code: string) => call(sandbox, token, COST_CENTERS, { method: 'POST', body: JSON.stringify({ code }) });
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await createSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(async () => {
+  await sandbox.reset();
+});
+
+describe('fetch', () => {
+  it('answers a list from the seed in the contract envelope, with the server headers', async () => {
+    const res = await call(sandbox, 'a', `${EMPLOYEES}?pageSize=5&orderBy=employeeNumber`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json;version=2021-03-29');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('expires')).toMatch(/GMT$/);
+    const body = await res.json();
+    expect(body).toMatchObject({ pageSize: 5, currentPage: 1, version: { resourceVersion: '2021-03-29' } });
+    expect(body._embedded).toHaveLength(5);
+  });
+
+  it('takes a Request as well as a URL and init', async () => {
+    const res = await sandbox.fetch(new Request(COST_CENTERS, { headers: { Authorization: 'Bearer a', Accept: 'application/json' } }));
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses what the server refuses, in the contract envelopes', async () => {
+    const noToken = await sandbox.fetch(COST_CENTERS);
+    expect(noToken.status).toBe(401);
+    expect(await noToken.json()).toEqual({ message: 'Authorization has been denied for this request.' });
+    const badFilter = await call(sandbox, 'a', `${EMPLOYEES}?filter=${encodeURIComponent('nope eq 1')}`);
+    expect(badFilter.status).toBe(400);
+    expect((await badFilter.json()).messages[0].properties).toEqual(['filter']);
+    const unknown = await call(sandbox, 'a', `${ORIGIN}/journal/providers/wagemodels/journalprofiles/costcenters/00000000-0000-4000-8000-000000000000`, { method: 'PATCH', body: '{"code":"X1"}' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe('');
+    const tooLarge = await createSandbox({ maxBodyBytes: 10 });
+    const big = await call(tooLarge, 'a', COST_CENTERS, { method: 'POST', body: JSON.stringify({ code: 'K1234567890' }) });
+    expect(big.status).toBe(413);
+    await tooLarge.close();
+  });
+
+  it('keeps one sandbox per token', async () => {
+    expect((await create(sandbox, 'alice', 'K901')).status).toBe(201);
+    expect(await codes(sandbox, 'alice')).toContain('K901');
+    expect(await codes(sandbox, 'bob')).not.toContain('K901');
+  });
+});
+
+describe('reset, snapshot and restore', () => {
+  it('resets one token, or all', async () => {
+    await create(sandbox, 'alice', 'K902');
+    await create(sandbox, 'bob', 'K902');
+    await sandbox.reset({ token: 'alice' });
+    expect(await codes(sandbox, 'alice')).not.toContain('K902');
+    expect(await codes(sandbox, 'bob')).toContain('K902');
+    await sandbox.reset();
+    expect(await codes(sandbox, 'bob')).not.toContain('K902');
+  });
+
+  it('restores a snapshot into another token, and refuses a bad one without change', async () => {
+    await create(sandbox, 'alice', 'K903');
+    const snapshot = await sandbox.snapshot({ token: 'alice' });
+    await sandbox.restore(snapshot, { token: 'carol' });
+    expect(await codes(sandbox, 'carol')).toContain('K903');
+    const before = await sandbox.snapshot({ token: 'carol' });
+    const broken = { ...snapshot, collections: { ...snapshot.collections, journalCostCenters: [{ id: 'x', code: 42 }] } };
+    await expect(sandbox.restore(broken as never, { token: 'carol' })).rejects.toBeInstanceOf(SandboxControlError);
+    expect(await sandbox.snapshot({ token: 'carol' })).toEqual(before);
+  });
+});
+
+describe('the clock', () => {
+  it('is per sandbox; set, advance and back to real time', async () => {
+    const set = await sandbox.clock.set('2030-01-31T09:00:00Z', { token: 'alice' });
+    expect(set.today).toBe('2030-01-31');
+    expect((await sandbox.clock.advance({ days: 1 }, { token: 'alice' })).today).toBe('2030-02-01');
+    expect((await sandbox.clock.get({ token: 'bob' })).offsetMs).toBe(0);
+    const res = await call(sandbox, 'alice', COST_CENTERS);
+    expect(new Date(res.headers.get('expires')!).getUTCFullYear()).toBe(2030);
+    expect((await sandbox.clock.set(null, { token: 'alice' })).offsetMs).toBe(0);
+    await expect(sandbox.clock.advance({ weeks: 1 } as never, { token: 'alice' })).rejects.toThrow(/Unknown unit weeks/);
+  });
+});
+
+describe('seeds', () => {
+  it('starts empty but for the provider, the wage models and the authorization model', async () => {
+    const empty = await createSandbox({ seed: 'empty' });
+    const snapshot = await empty.snapshot();
+    expect(snapshot.collections.employees).toEqual([]);
+    expect(snapshot.collections.providers?.length).toBeGreaterThan(0);
+    expect((await call(empty, 'a', `${EMPLOYEES}`)).status).toBe(404);
+    await empty.close();
+  });
+
+  it('starts from a snapshot, and refuses a bad one by name', async () => {
+    await create(sandbox, 'alice', 'K904');
+    const from = await createSandbox({ seed: await sandbox.snapshot({ token: 'alice' }) });
+    expect(await codes(from, 'anyone')).toContain('K904');
+    await create(from, 'anyone', 'K905');
+    await from.reset();
+    expect(await codes(from, 'anyone')).toEqual(expect.arrayContaining(['K904']));
+    expect(await codes(from, 'anyone')).not.toContain('K905');
+    await from.close();
+    await expect(createSandbox({ seed: { format: 'payroll-sandbox/1', collections: { employees: [{ id: 1 }] }, meta: {} } as never })).rejects.toThrow(/seed snapshot is not valid/);
+  });
+});
+
+describe('faults', () => {
+  it('fails the next call of an operation with the contract body for the status, and changes nothing', async () => {
+    await sandbox.faults.add([{ operations: ['PostCostCenterAtWageModelLevelByJournalProfileId'], status: 503, retryAfterSeconds: 7, times: 1 }], { token: 'alice' });
+    const failed = await create(sandbox, 'alice', 'K906');
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('retry-after')).toBe('7');
+    expect(await failed.text()).toBe('');
+    expect(await codes(sandbox, 'alice')).not.toContain('K906');
+    expect((await create(sandbox, 'alice', 'K906')).status).toBe(201);
+    expect(await sandbox.faults.list({ token: 'alice' })).toEqual([]);
+  });
+
+  it('answers 429 and 400 in the envelope, and 401 and 403 as {message}', async () => {
+    const statuses = [429, 400, 401, 403, 404, 500];
+    const bodies: Record<number, unknown> = {};
+    for (const status of statuses) {
+      const res = await call(sandbox, 'alice', COST_CENTERS, { headers: { 'X-Sandbox-Fault': `status=${status}` } });
+      expect(res.status).toBe(status);
+      const text = await res.text();
+      bodies[status] = text ? JSON.parse(text) : undefined;
+    }
+    expect(bodies[429]).toMatchObject({ messages: [{ code: 429, type: 'Exception' }] });
+    expect(bodies[400]).toMatchObject({ messages: [{ code: 400, type: 'BrokenBusinessRule' }] });
+    expect(bodies[401]).toEqual({ message: 'Authorization has been denied for this request.' });
+    expect(bodies[403]).toEqual({ message: expect.stringContaining('Fault injected') });
+    expect(bodies[404]).toBeUndefined();
+    expect(bodies[500]).toBeUndefined();
+  });
+
+  it('lags by the delay asked, then answers', async () => {
+    const started = performance.now();
+    const res = await call(sandbox, 'alice', COST_CENTERS, { headers: { 'X-Sandbox-Fault': 'delay=150' } });
+    expect(res.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('rejects like fetch on a network error', async () => {
+    await expect(call(sandbox, 'alice', COST_CENTERS, { method: 'POST', body: '{"code":"K907"}', headers: { 'X-Sandbox-Fault': 'network-error' } })).rejects.toBeInstanceOf(TypeError);
+    expect(await codes(sandbox, 'alice')).not.toContain('K907');
+  });
+
+  it('draws faults with a seeded probability: the same seed, the same calls fail', async () => {
+    const pattern = async (token: string) => {
+      await sandbox.faults.add([{ operations: ['*'], status: 500, probability: 0.5, seed: 42 }], { token });
+      const out: number[] = [];
+      for (let i = 0; i < 20; i++) out.push((await call(sandbox, token, COST_CENTERS)).status);
+      return out;
+    };
+    const first = await pattern('p1');
+    expect(await pattern('p2')).toEqual(first);
+    expect(first).toContain(500);
+    expect(first).toContain(200);
+  });
+
+  it('refuses a bad rule or header by name', async () => {
+    await expect(sandbox.faults.add([{ operations: ['NoSuchActivity'], status: 503 }])).rejects.toThrow(/not an activity/);
+    await expect(sandbox.faults.add([{ operations: ['*'], status: 200 }])).rejects.toThrow(/400 to 599/);
+    const res = await call(sandbox, 'alice', COST_CENTERS, { headers: { 'X-Sandbox-Fault': 'explode' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).messages[0].properties).toEqual(['X-Sandbox-Fault']);
+  });
+});
