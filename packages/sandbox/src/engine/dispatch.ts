@@ -11,10 +11,13 @@ import { download, successHeaders, type Exchange } from '../http/respond.js';
 import { pathParams } from '../http/route.js';
 import { QueryError } from '../filter/tree.js';
 import { UniqueViolation, type Store } from '../store/types.js';
-import { randomId } from '../util/ids.js';
+import { sequentialId } from '../util/ids.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
 import { fieldsOfList, listPage } from './list-query.js';
 import { SandboxError, type Handler, type OperationContext, type Principal, type Reply } from './types.js';
+
+/** The sandbox meta key holding the next id's number. */
+const ID_SEQUENCE = 'ids';
 
 function successStatus(operation: Operation): number {
   const code = Number(successResponse(operation.model)?.code);
@@ -72,7 +75,11 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   const jsonRequest = valid.requestContent ? isJsonMedia(essence(valid.requestContent.mediaType)) : true;
   let reply: Reply;
   try {
-    reply = await store.transaction(principal.sandbox, mode, (tx) => {
+    reply = await store.transaction(principal.sandbox, mode, async (tx) => {
+      // Ids of created entities follow a sequence per sandbox (kept in its meta), so that the
+      // same requests give the same ids on every run, store and transport.
+      const issued = mode === 'write' ? ((await tx.getMeta<{ next?: number }>(ID_SEQUENCE))?.next ?? 1) : 1;
+      let next = issued;
       const ctx: OperationContext = {
         api: operation.api.name,
         operationId: operation.operationId,
@@ -91,9 +98,14 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
           const where = scope && query.where ? { kind: 'and' as const, left: scope, right: query.where } : (scope ?? query.where);
           return listPage(tx, collection, routed.query, fieldsOfList(schema), { ...query, where });
         },
-        newId: randomId,
+        newId: () => {
+          if (mode !== 'write') throw new Error(`${operation.operationId} reads: it cannot create an entity`);
+          return sequentialId(principal.sandbox, next++);
+        },
       };
-      return handler(ctx);
+      const result = await handler(ctx);
+      if (next !== issued) await tx.setMeta(ID_SEQUENCE, { next });
+      return result;
     });
   } catch (error) {
     if (error instanceof SandboxError) {

@@ -57,3 +57,10 @@ export function sha1Hex(text: string): string {
   }
   return [h0, h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('');
 }
+
+/** The n-th id of a scope (a sandbox): a v4-shaped uuid from SHA-1, the same on every run and transport. */
+export function sequentialId(scope: string, n: number): string {
+  const hex = sha1Hex(`${scope}/${n}`);
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
