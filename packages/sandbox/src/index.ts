@@ -5,7 +5,7 @@
 // any runtime with fetch: Node, vitest (no port), a browser, a service worker (see ./msw).
 import { payrollDescription, journalDescription } from './generated/descriptions.js';
 import { createPipeline, type PipelineResult } from './http/handler.js';
-import { fromFetchRequest, type SandboxRequest } from './http/request.js';
+import { fromFetchRequest, fromUrlAndInit, type SandboxRequest } from './http/request.js';
 import { toFetchResponse } from './http/response.js';
 import { loadApi, type ApiName, type LoadedApi } from './http/spec.js';
 import { createSandboxResponder, type StoreFactory } from './engine/sandbox.js';
@@ -13,7 +13,7 @@ import { snapshotProblems } from './control/snapshot-check.js';
 import { DocSchemas } from './engine/doc-schemas.js';
 import { collectionTable } from './engine/sandbox.js';
 import { RESOURCE_MODULES } from './resources/index.js';
-import { seedSnapshot } from './seed/index.js';
+import { seedCollectionNames } from './seed/index.js';
 import { emptySeed } from './seed/empty.js';
 import type { Snapshot } from './store/types.js';
 import { utf8 } from './util/bytes.js';
@@ -92,10 +92,11 @@ export class SandboxControlError extends Error {
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 
-function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): Snapshot {
-  if (option === undefined || option === 'default') return seedSnapshot();
+/** The seed to start from; undefined: the default seed, which the responder generates once. */
+function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): Snapshot | undefined {
+  if (option === undefined || option === 'default') return undefined;
   if (option === 'empty') return emptySeed();
-  const collections = collectionTable(RESOURCE_MODULES, Object.keys(seedSnapshot().collections));
+  const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames());
   const problems = snapshotProblems(option, collections, new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))));
   if (problems.length > 0) throw new TypeError(`createSandbox: the seed snapshot is not valid:\n- ${problems.slice(0, 20).join('\n- ')}`);
   return { format: option.format, collections: option.collections, meta: option.meta ?? {} };
@@ -114,10 +115,10 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
   });
   const pipeline = createPipeline({ apis: () => apis, responder: () => responder, mode: 'sandbox', maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY, log });
 
-  async function answer(request: Request): Promise<Response> {
-    const out: PipelineResult = await pipeline(fromFetchRequest(request));
+  async function answer(request: SandboxRequest): Promise<Response> {
+    const out: PipelineResult = await pipeline(request);
     if (out === 'network-error') throw new TypeError('Failed to fetch (network error injected by the sandbox)');
-    return toFetchResponse(out, request.method.toUpperCase());
+    return toFetchResponse(out, request.method);
   }
 
   /** A control call through the pipeline, as a client would make it. */
@@ -140,7 +141,11 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 
   return {
     apis,
-    fetch: (input, init) => answer(input instanceof Request && init === undefined ? input : new Request(input, init)),
+    fetch: (input, init) => {
+      if (init?.signal?.aborted) return Promise.reject(init.signal.reason ?? new DOMException('This operation was aborted', 'AbortError'));
+      const direct = input instanceof Request ? undefined : fromUrlAndInit(input, init);
+      return answer(direct ?? fromFetchRequest(input instanceof Request && init === undefined ? input : new Request(input, init)));
+    },
     async reset(o) {
       if (o?.token !== undefined) {
         await control('POST', '/__sandbox/reset', o.token);

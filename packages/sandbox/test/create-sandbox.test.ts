@@ -181,3 +181,22 @@ describe('faults', () => {
     expect((await res.json()).messages[0].properties).toEqual(['X-Sandbox-Fault']);
   });
 });
+
+describe('fetch forms', () => {
+  it('answers a URL with init exactly as the same Request', async () => {
+    const init = { method: 'POST', headers: [['Authorization', 'Bearer forms'], ['Accept', 'application/json'], ['Content-Type', 'application/json']] as [string, string][], body: JSON.stringify({ code: 'F1' }) };
+    const direct = await sandbox.fetch(COST_CENTERS, init);
+    await sandbox.reset({ token: 'forms' });
+    const viaRequest = await sandbox.fetch(new Request(COST_CENTERS, init));
+    expect(direct.status).toBe(201);
+    expect([viaRequest.status, await viaRequest.text()]).toEqual([direct.status, await direct.text()]);
+    const bytes = await sandbox.fetch(COST_CENTERS, { method: 'POST', headers: { Authorization: 'Bearer forms', 'Content-Type': 'application/json' }, body: new TextEncoder().encode('{"code":"F2"}') });
+    expect(bytes.status).toBe(201);
+  });
+
+  it('rejects an aborted call as fetch does', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(sandbox.fetch(COST_CENTERS, { signal: controller.signal, headers: { Authorization: 'Bearer a' } })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

@@ -45,9 +45,17 @@ export function userSandbox(userId: string): string {
   return `user-${sha1Hex(userId).slice(0, 24)}`;
 }
 
-/** The sandbox of a bearer token not issued here: derived from it, without revealing it. */
+const tokenSandboxes = new Map<string, string>();
+
+/** The sandbox of a bearer token not issued here: derived from it, without revealing it (remembered for the recent tokens). */
 export function tokenSandbox(token: string): string {
-  return `token-${sha1Hex(token).slice(0, 24)}`;
+  let sandbox = tokenSandboxes.get(token);
+  if (sandbox === undefined) {
+    sandbox = `token-${sha1Hex(token).slice(0, 24)}`;
+    if (tokenSandboxes.size >= 10_000) tokenSandboxes.clear();
+    tokenSandboxes.set(token, sandbox);
+  }
+  return sandbox;
 }
 
 export async function lookupAccessToken(store: Store, token: string): Promise<AccessToken | undefined> {

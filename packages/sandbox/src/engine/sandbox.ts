@@ -13,7 +13,7 @@ import { authorizeCall } from '../authorization/authorize.js';
 import { AUTHORIZATION_PATH, authorizationControl } from '../authorization/control.js';
 import { CONTROL_PREFIX, control } from '../control/control-endpoints.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
-import { seedSnapshot } from '../seed/index.js';
+import { seedCollectionNames, seedSnapshot } from '../seed/index.js';
 import type { CollectionSpec, Snapshot, Store, StoreOptions } from '../store/types.js';
 import { MemoryStore } from '../store/memory.js';
 import { faultsControl } from '../faults/control.js';
@@ -75,7 +75,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   const modules = options.modules ?? RESOURCE_MODULES;
   const handlers = handlerTable(modules);
   const seed = options.seed ?? seedSnapshot();
-  const collections = collectionTable(modules, Object.keys(seedSnapshot().collections));
+  const collections = collectionTable(modules, seedCollectionNames());
   const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));
   const store: Store = await open({ seed, collections: [...collections.values()] });
   const faults = new Faults();

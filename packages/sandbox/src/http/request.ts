@@ -62,3 +62,27 @@ async function readFetchBody(request: Request, limit: number): Promise<BodyRead>
   }
   return { kind: 'body', bytes };
 }
+
+/**
+ * A request given as a URL and init (sandbox.fetch(url, init)), read without building a
+ * Request first: the common case in tests, and a third of the in-process cost otherwise.
+ * Bodies other than text and bytes go through a Request, which knows how to read them.
+ */
+export function fromUrlAndInit(url: string | URL, init: RequestInit | undefined): SandboxRequest | undefined {
+  const body = init?.body;
+  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array) && !(body instanceof ArrayBuffer)) return undefined;
+  const parsed = typeof url === 'string' ? new URL(url) : url;
+  const headers: Record<string, string> = {};
+  const given = init?.headers;
+  if (given instanceof Headers) given.forEach((value, name) => (headers[name] = value));
+  else if (Array.isArray(given)) for (const [name, value] of given) headers[name.toLowerCase()] = headers[name.toLowerCase()] === undefined ? value! : `${headers[name.toLowerCase()]}, ${value}`;
+  else if (given) for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = value;
+  const bytes = body === undefined || body === null ? undefined : typeof body === 'string' ? new TextEncoder().encode(body) : body instanceof ArrayBuffer ? new Uint8Array(body) : body;
+  if (bytes && typeof body === 'string' && headers['content-type'] === undefined) headers['content-type'] = 'text/plain;charset=UTF-8';
+  return {
+    method: (init?.method ?? 'GET').toUpperCase(),
+    url: `${parsed.pathname}${parsed.search}`,
+    headers,
+    readBody: async (limit) => (!bytes || bytes.length === 0 ? { kind: 'empty' } : bytes.length > limit ? { kind: 'too-large' } : { kind: 'body', bytes }),
+  };
+}

@@ -24,3 +24,11 @@ export function seedSnapshot(): Snapshot {
   }
   return { format: 'payroll-sandbox/1', collections, meta: {} };
 }
+
+let names: string[] | undefined;
+
+/** The seed's collection names (a custom seed may leave some out; they still exist). */
+export function seedCollectionNames(): string[] {
+  names ??= Object.keys(seedSnapshot().collections);
+  return names;
+}

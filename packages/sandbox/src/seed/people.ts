@@ -157,8 +157,20 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
   return chunk;
 }
 
+const avatars = new Map<string, string>();
+
 /** A 64×64 png avatar: a light disc on a coloured square (base64), deterministic per colour. */
 function avatar(colour: [number, number, number]): string {
+  const key = colour.join(',');
+  let png = avatars.get(key);
+  if (png === undefined) {
+    png = drawAvatar(colour);
+    avatars.set(key, png);
+  }
+  return png;
+}
+
+function drawAvatar(colour: [number, number, number]): string {
   const size = 64;
   const pixels = new Uint8Array(size * (1 + size * 3));
   for (let y = 0; y < size; y++) {

@@ -13,9 +13,13 @@ export function randomText(bytes: number): string {
   return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** SHA-1 of a UTF-8 text, as hex. */
+const words = new Uint32Array(80);
+const encoder = new TextEncoder();
+const hex8 = (h: number) => (h >>> 0).toString(16).padStart(8, '0');
+
+/** SHA-1 of a UTF-8 text, as hex (synchronous; the seed derives thousands of ids with it). */
 export function sha1Hex(text: string): string {
-  const data = new TextEncoder().encode(text);
+  const data = encoder.encode(text);
   const length = data.length;
   const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
   padded.set(data);
@@ -28,7 +32,7 @@ export function sha1Hex(text: string): string {
   let h2 = 0x98badcfe;
   let h3 = 0x10325476;
   let h4 = 0xc3d2e1f0;
-  const w = new Uint32Array(80);
+  const w = words;
   for (let block = 0; block < padded.length; block += 64) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(block + i * 4, false);
     for (let i = 16; i < 80; i++) {
@@ -41,21 +45,35 @@ export function sha1Hex(text: string): string {
     let d = h3;
     let e = h4;
     for (let i = 0; i < 80; i++) {
-      const [f, k] = i < 20 ? [(b & c) | (~b & d), 0x5a827999] : i < 40 ? [b ^ c ^ d, 0x6ed9eba1] : i < 60 ? [(b & c) | (b & d) | (c & d), 0x8f1bbcdc] : [b ^ c ^ d, 0xca62c1d6];
-      const t = (((a << 5) | (a >>> 27)) + f + e + k + w[i]!) >>> 0;
+      let f: number;
+      let k: number;
+      if (i < 20) {
+        f = (b & c) | (~b & d);
+        k = 0x5a827999;
+      } else if (i < 40) {
+        f = b ^ c ^ d;
+        k = 0x6ed9eba1;
+      } else if (i < 60) {
+        f = (b & c) | (b & d) | (c & d);
+        k = 0x8f1bbcdc;
+      } else {
+        f = b ^ c ^ d;
+        k = 0xca62c1d6;
+      }
+      const t = (((a << 5) | (a >>> 27)) + f + e + k + w[i]!) | 0;
       e = d;
       d = c;
       c = (b << 30) | (b >>> 2);
       b = a;
       a = t;
     }
-    h0 = (h0 + a) >>> 0;
-    h1 = (h1 + b) >>> 0;
-    h2 = (h2 + c) >>> 0;
-    h3 = (h3 + d) >>> 0;
-    h4 = (h4 + e) >>> 0;
+    h0 = (h0 + a) | 0;
+    h1 = (h1 + b) | 0;
+    h2 = (h2 + c) | 0;
+    h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0;
   }
-  return [h0, h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('');
+  return hex8(h0) + hex8(h1) + hex8(h2) + hex8(h3) + hex8(h4);
 }
 
 /** The n-th id of a scope (a sandbox): a v4-shaped uuid from SHA-1, the same on every run and transport. */

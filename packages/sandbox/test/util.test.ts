@@ -1,0 +1,48 @@
+// The runtime-neutral helpers against Node's own implementations.
+import { createHash } from 'node:crypto';
+import { deflateSync, gzipSync, inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { crc32, fromBase64, toBase64, zlibStored, zipStored } from '../src/util/bytes.js';
+import { randomId, sequentialId, sha1Hex } from '../src/util/ids.js';
+
+describe('ids', () => {
+  it('computes SHA-1 as node:crypto does, across block boundaries and in UTF-8', () => {
+    for (const text of ['', 'abc', 'payroll-sandbox:employer', 'x'.repeat(55), 'y'.repeat(56), 'z'.repeat(64), 'é€😀'.repeat(40)]) {
+      expect(sha1Hex(text)).toBe(createHash('sha1').update(text).digest('hex'));
+    }
+  });
+  it('makes v4-shaped uuids, random or by sequence', () => {
+    const shape = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(randomId()).toMatch(shape);
+    expect(randomId()).not.toBe(randomId());
+    expect(sequentialId('token-a', 1)).toMatch(shape);
+    expect(sequentialId('token-a', 1)).toBe(sequentialId('token-a', 1));
+    expect(sequentialId('token-a', 1)).not.toBe(sequentialId('token-a', 2));
+    expect(sequentialId('token-a', 1)).not.toBe(sequentialId('token-b', 1));
+  });
+});
+
+describe('bytes', () => {
+  const data = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7) % 251);
+  it('writes zlib streams that zlib reads back, also past one stored block', () => {
+    expect(Buffer.from(inflateSync(zlibStored(data)))).toEqual(Buffer.from(data));
+    expect(inflateSync(zlibStored(new Uint8Array(0))).length).toBe(0);
+  });
+  it('computes CRC-32 and base64 as Node does', () => {
+    // zlib's own CRC-32 sits in a gzip trailer.
+    const gz = gzipSync(data);
+    expect(crc32(data)).toBe(gz.readUInt32LE(gz.length - 8));
+    expect(toBase64(data)).toBe(Buffer.from(data).toString('base64'));
+    expect(Buffer.from(fromBase64(Buffer.from(data).toString('base64')))).toEqual(Buffer.from(data));
+  });
+  it('writes a zip whose entries carry the right CRC and bytes', () => {
+    const zip = zipStored([{ name: 'a.txt', data: new TextEncoder().encode('hello') }, { name: 'dir/b.bin', data }]);
+    const view = new DataView(zip.buffer, zip.byteOffset);
+    expect(view.getUint32(0, true)).toBe(0x04034b50);
+    expect(view.getUint32(14, true)).toBe(crc32(new TextEncoder().encode('hello')));
+    expect(view.getUint32(zip.length - 22, true)).toBe(0x06054b50);
+    expect(view.getUint16(zip.length - 22 + 10, true)).toBe(2);
+    // A deflate of the same bytes is smaller: the archive really stores them as they are.
+    expect(zip.length).toBeGreaterThan(deflateSync(data).length);
+  });
+});

@@ -1,0 +1,204 @@
+// The sandbox engine (@payroll-api/sandbox) where it runs without a server, in one run:
+//  1. the browser entry (@payroll-api/sandbox/msw with the engine, seed, descriptions and ajv),
+//     minified and gzipped by esbuild, and what it holds (goal <= 300 kB);
+//  2. cold start to the first answer: in Chromium, the MSW worker registered to the first
+//     response (goal <= 500 ms), and in a fresh Node process, createSandbox() to the first
+//     answer (goal <= 300 ms), the median of a few starts each;
+//  3. the employees list in process (createSandbox().fetch, 32 requests in flight) against the
+//     same list through payroll-mock over HTTP (autocannon, 32 connections): requests/s ratio
+//     (goal >= 3).
+// Loopback only; bounded in rounds and seconds. Exits non-zero only when something fails.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const sandboxDir = path.dirname(require.resolve('@payroll-api/sandbox/package.json'));
+const mockBin = path.join(path.dirname(require.resolve('@payroll-api/mock/package.json')), 'bin', 'payroll-mock.mjs');
+const SECONDS = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
+const STARTS = Number(process.env.BENCH_ENGINE_STARTS ?? 5);
+const EMPLOYEES = '/v2/v2/providers/employers/9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c/employees';
+const HEADERS = { authorization: 'Bearer bench', accept: 'application/json;version=2021-03-29' };
+const goals = [];
+const goal = (name, met, figure) => goals.push({ name, met, figure });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** 1. The browser entry, as an app bundles it (msw is the app's own dependency). */
+async function browserEntry() {
+  const result = await build({
+    stdin: { contents: "export { createSandbox } from '@payroll-api/sandbox';\nexport { sandboxHandlers } from '@payroll-api/sandbox/msw';\n", resolveDir: sandboxDir, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    external: ['msw'],
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  const gzipped = zlib.gzipSync(code, { level: 9 }).length;
+  // What the minified bytes are made of, by input (before gzip): descriptions, ajv, seed, the rest.
+  const parts = { descriptions: 0, ajv: 0, seed: 0, engine: 0 };
+  for (const [file, info] of Object.entries(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs)) {
+    const part = /generated\/descriptions/.test(file) ? 'descriptions' : /node_modules\/.*(ajv|fast-deep-equal|fast-uri|json-schema-traverse|require-from-string)/.test(file) ? 'ajv' : /\/seed\//.test(file) ? 'seed' : 'engine';
+    parts[part] += info.bytesInOutput;
+  }
+  console.log(`Browser entry: ${kB(code.length)} minified, **${kB(gzipped)} gzipped**.`);
+  console.log(`Minified bytes by input: ${Object.entries(parts).map(([k, v]) => `${k} ${kB(v)}`).join(', ')}.`);
+  console.log('The descriptions are the bundles trimmed to what the engine reads; the seed is code that generates the data at start.\n');
+  goal('browser entry, minified + gzipped', gzipped <= 300 * 1024, `${kB(gzipped)} (<= 300 kB)`);
+  return code;
+}
+
+/** 2a. Chromium: a page with the engine under MSW; from worker.start() to the first answer. */
+async function browserColdStart() {
+  const page = await build({
+    stdin: {
+      contents: `import { setupWorker } from 'msw/browser';
+import { createSandbox } from '@payroll-api/sandbox';
+import { sandboxHandlers } from '@payroll-api/sandbox/msw';
+window.coldStart = (async () => {
+  const started = performance.now();
+  const worker = setupWorker(...sandboxHandlers(createSandbox(), { baseUrl: location.origin }));
+  await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true });
+  const registered = performance.now();
+  const res = await fetch('${EMPLOYEES}?pageSize=10', { headers: ${JSON.stringify(HEADERS)} });
+  if (res.status !== 200) throw new Error('status ' + res.status);
+  await res.json();
+  return { registeredToFirstMs: performance.now() - registered, startToFirstMs: performance.now() - started };
+})();`,
+      resolveDir: sandboxDir,
+      loader: 'js',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  const files = new Map([
+    ['/', ['text/html', '<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>']],
+    ['/page.js', ['text/javascript', page.outputFiles[0].text]],
+    ['/mockServiceWorker.js', ['text/javascript', fs.readFileSync(path.join(path.dirname(require.resolve('msw/package.json', { paths: [sandboxDir] })), 'lib', 'mockServiceWorker.js'))]],
+  ]);
+  const server = http.createServer((req, res) => {
+    const file = files.get(req.url.split('?')[0]);
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': file[0], 'Cache-Control': 'no-store' }).end(file[1]);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const samples = [];
+  try {
+    for (let i = 0; i < STARTS; i++) {
+      // A fresh context each time: no service worker and no cache from the start before.
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      await tab.goto(`${origin}/`);
+      samples.push(await tab.evaluate(() => window.coldStart));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  const registered = median(samples.map((s) => s.registeredToFirstMs));
+  const whole = median(samples.map((s) => s.startToFirstMs));
+  console.log(`Chromium, median of ${STARTS} fresh contexts: worker registered to first answer **${registered.toFixed(0)} ms**; worker.start() to first answer ${whole.toFixed(0)} ms.`);
+  goal('cold start in Chromium: worker registered to first answer', registered <= 500, `${registered.toFixed(0)} ms (<= 500 ms)`);
+}
+
+/** 2b. A fresh Node process: import, createSandbox() and the first answer. */
+function nodeColdStart() {
+  const script = `const t0 = performance.now();
+const { createSandbox } = await import('@payroll-api/sandbox');
+const imported = performance.now();
+const sandbox = await createSandbox();
+const res = await sandbox.fetch('http://sandbox.test${EMPLOYEES}?pageSize=10', { headers: ${JSON.stringify(HEADERS)} });
+await res.json();
+console.log(JSON.stringify({ status: res.status, firstMs: performance.now() - t0, importMs: imported - t0 }));`;
+  const samples = [];
+  for (let i = 0; i < STARTS; i++) {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: sandboxDir, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`node cold start failed: ${run.stderr}`);
+    const sample = JSON.parse(run.stdout.trim().split('\n').pop());
+    if (sample.status !== 200) throw new Error(`node cold start answered ${sample.status}`);
+    samples.push(sample);
+  }
+  const first = median(samples.map((s) => s.firstMs));
+  console.log(`Node, median of ${STARTS} fresh processes: import to first answer **${first.toFixed(0)} ms** (the import alone ${median(samples.map((s) => s.importMs)).toFixed(0)} ms).\n`);
+  goal('cold start in Node: import to first answer', first <= 300, `${first.toFixed(0)} ms (<= 300 ms)`);
+}
+
+/** 3. The employees list in process against payroll-mock over HTTP, in the same run. */
+async function throughput() {
+  const { createSandbox } = await import('@payroll-api/sandbox');
+  const sandbox = await createSandbox();
+  const url = `http://sandbox.test${EMPLOYEES}`;
+  const once = async () => {
+    const res = await sandbox.fetch(url, { headers: HEADERS });
+    if (res.status !== 200) throw new Error(`in process: ${res.status}`);
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 200; i++) await once();
+  let count = 0;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(Array.from({ length: 32 }, async () => {
+    while (performance.now() < until) {
+      await once();
+      count++;
+    }
+  }));
+  const inProcess = count / SECONDS;
+  await sandbox.close();
+
+  const child = spawn(process.execPath, [mockBin, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const base = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`payroll-mock exited with ${code}`)));
+  });
+  try {
+    const run = (duration) => new Promise((resolve, reject) => autocannon({ url: `${base}${EMPLOYEES}`, headers: HEADERS, connections: 32, duration }, (e, r) => (e ? reject(e) : resolve(r))));
+    await run(1);
+    const result = await run(SECONDS);
+    if (result.non2xx + result.errors > 0) throw new Error(`payroll-mock: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    const overHttp = result.requests.average;
+    const ratio = inProcess / overHttp;
+    console.log('| employees list (page of 250) | requests/s |\n|---|---:|');
+    console.log(`| createSandbox().fetch, 32 in flight | ${inProcess.toFixed(0)} |\n| payroll-mock over HTTP, 32 connections | ${overHttp.toFixed(0)} |`);
+    console.log(`\nIn process ÷ HTTP: **${ratio.toFixed(2)}**.\n`);
+    goal('in process ÷ payroll-mock over HTTP, employees list', ratio >= 3, `${ratio.toFixed(2)} (>= 3)`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const [load] = os.loadavg();
+console.log(`Machine: load ${load.toFixed(1)} on ${os.availableParallelism()} cores at start.\n`);
+await browserEntry();
+await browserColdStart();
+nodeColdStart();
+await throughput();
+console.log('| goal | figure | result |\n|---|---:|---|');
+for (const g of goals) console.log(`| ${g.name} | ${g.figure} | ${g.met ? 'met' : '**missed**'} |`);
+console.log(`\n${goals.filter((g) => g.met).length} of ${goals.length} goals met.`);
