@@ -75,7 +75,8 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   const modules = options.modules ?? RESOURCE_MODULES;
   const handlers = handlerTable(modules);
   const seed = options.seed ?? seedSnapshot();
-  const collections = collectionTable(modules, seedCollectionNames());
+  // A seed given as a snapshot may leave collections out; the default seed names them all.
+  const collections = collectionTable(modules, options.seed ? seedCollectionNames() : Object.keys(seed.collections));
   const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));
   const store: Store = await open({ seed, collections: [...collections.values()] });
   const faults = new Faults();

@@ -3,9 +3,9 @@
 // request that breaks the rule, what the answer must say, and the reads that must answer the
 // same before and after (a rejected request changes nothing). The HTTP test and the client
 // test run this same table.
-import { SEED_IDS } from '#sandbox/seed/ids.js';
-import { COST_CENTER_IDS as CC, COST_UNIT_IDS as CU, JOURNAL_PROFILE_IDS as P } from '#sandbox/seed/journal.js';
-import { ORG_IDS } from '#sandbox/seed/organisation.js';
+import { SEED_IDS } from '../../../../sandbox/src/seed/ids.js';
+import { COST_CENTER_IDS as CC, COST_UNIT_IDS as CU, JOURNAL_PROFILE_IDS as P } from '../../../../sandbox/src/seed/journal.js';
+import { ORG_IDS } from '../../../../sandbox/src/seed/organisation.js';
 
 export const PATHS = {
   costCenters: '/journal/providers/wagemodels/journalprofiles/{journalProfileId}/costcenters',
