@@ -15,11 +15,23 @@ export function randomText(bytes: number): string {
 
 const words = new Uint32Array(80);
 const encoder = new TextEncoder();
-const hex8 = (h: number) => (h >>> 0).toString(16).padStart(8, '0');
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const hex8 = (h: number) => HEX[(h >>> 24) & 0xff]! + HEX[(h >>> 16) & 0xff]! + HEX[(h >>> 8) & 0xff]! + HEX[h & 0xff]!;
+
+/** UTF-8 bytes of a text; ASCII (every id the seed derives) without the encoder. */
+function bytesOf(text: string): Uint8Array {
+  const ascii = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return encoder.encode(text);
+    ascii[i] = code;
+  }
+  return ascii;
+}
 
 /** SHA-1 of a UTF-8 text, as hex (synchronous; the seed derives thousands of ids with it). */
 export function sha1Hex(text: string): string {
-  const data = encoder.encode(text);
+  const data = bytesOf(text);
   const length = data.length;
   const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
   padded.set(data);
