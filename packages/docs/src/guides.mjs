@@ -33,15 +33,22 @@ export function packageReadme(name) {
   }
 }
 
+/** The engine's sections the Sandbox page shows: running it in process and under MSW, and faults. */
+const ENGINE_SECTIONS = /in process|under msw|faults/i;
+
 /** The Sandbox page. */
-export function sandboxPage(readme = packageReadme('@payroll-api/mock')) {
+export function sandboxPage(readme = packageReadme('@payroll-api/mock'), engineReadme = packageReadme('@payroll-api/sandbox')) {
   const sections = sectionsOf(readme, SANDBOX_SECTIONS);
+  const engine = sectionsOf(engineReadme, ENGINE_SECTIONS);
   const body = `<h1>Sandbox</h1>
       <p class="lead">The sandbox is the mock of <code>@payroll-api/mock</code> in its default mode: both APIs answered from stored data, per bearer token, with the contract's rules. <code>pnpm start</code> runs it on <code>${SANDBOX_ORIGIN}</code> beside this site.</p>
       <p>The reference's <em>Try it</em> console and code samples call it with the token <code>${SAMPLE_TOKEN}</code> and with ids from its seed, so they work as shown against a fresh sandbox. Enter another sandbox address in the bar above a reference to call that one instead; the page then connects to that address only.</p>
       <pre><code>curl -X POST ${SANDBOX_ORIGIN}/__sandbox/reset -H 'Authorization: Bearer ${SAMPLE_TOKEN}'   # back to the seed, for this token</code></pre>
       <p>The <a href="journal-rules.html">journal rules</a> and <a href="payroll-rules.html">payroll rules</a> show each rule with requests that reproduce it.</p>
-      ${sections.length ? `<div class="from-readme">${renderMarkdown(sections.join('\n'), { shift: 0 })}</div>` : '<p class="empty">The mock\'s README does not describe the sandbox\'s behaviour yet.</p>'}`;
+      ${sections.length ? `<div class="from-readme">${renderMarkdown(sections.join('\n'), { shift: 0 })}</div>` : '<p class="empty">The mock\'s README does not describe the sandbox\'s behaviour yet.</p>'}
+      ${engine.length ? `<h2 id="without-a-server">Without a server: in tests and in the browser</h2>
+      <p>The same engine, <code>@payroll-api/sandbox</code>, answers in process and under MSW (in a browser tab, Storybook, Playwright, or vitest with jsdom), with no server process.</p>
+      <div class="from-readme">${renderMarkdown(engine.join('\n'), { shift: 1 })}</div>` : ''}`;
   return renderPage({ id: 'sandbox', title: 'Sandbox', body });
 }
 

@@ -202,6 +202,17 @@ describe('sandbox page', () => {
     expect(html).not.toContain('npm i');
   });
 
+  it('renders the engine README sections on running without a server and on faults', () => {
+    const engine = '# sandbox\n\n## In process\n\n`createSandbox().fetch`\n\n## Layout\n\nfolders\n\n## Faults and latency on purpose\n\nA 503 once, then the list again.\n';
+    const html = sandboxPage('## Sandbox\n\nx\n', engine);
+    expect(html).toContain('id="without-a-server"');
+    expect(html).toContain('<code>createSandbox().fetch</code>');
+    expect(html).toContain('A 503 once, then the list again.');
+    expect(html).not.toContain('folders');
+    // The real page carries the real README's loading and error states.
+    expect(sandboxPage()).toContain('X-Sandbox-Fault');
+  });
+
   it('the authorization page shows the five steps and the seeded users of the sandbox\'s authorization model, and the catalogue\'s authorization rules', () => {
     const model = readAuthorizationModel();
     expect(model.steps.map((step) => step.step)).toEqual([1, 2, 3, 4, 5]);
