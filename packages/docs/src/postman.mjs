@@ -12,6 +12,8 @@ import { API_BASES, SAMPLE_TOKEN, SANDBOX_ORIGIN } from './samples.mjs';
 const require = createRequire(import.meta.url);
 
 export const POSTMAN_COLLECTIONS = { payroll: 'payroll.postman_collection.json', journal: 'journal.postman_collection.json' };
+/** The sandbox, and the real environments the descriptions' servers name (x-environment). */
+export const POSTMAN_ENVIRONMENTS = ['sandbox', 'acceptance', 'production'];
 export const postmanEnvironmentFile = (id) => `${id}.postman_environment.json`;
 
 /** Environment variable names of the two APIs' base URLs (the collection's request hosts). */
@@ -207,13 +209,12 @@ export function postmanEnvironments(docs, variables) {
       ...ids,
     }),
   ];
-  const servers = (api) => docs[api].servers ?? [];
-  for (const server of servers('payroll')) {
-    const id = server['x-environment'];
-    if (!id) continue;
+  for (const id of POSTMAN_ENVIRONMENTS.filter((name) => name !== 'sandbox')) {
+    // The hosts are not in the contract: the server URLs' variables become placeholders.
     const url = (api) => {
-      const match = servers(api).find((s) => s['x-environment'] === id);
-      return match ? match.url.replace(/\{(\w+)\}/g, (_, name) => `<${id} ${name}>`) : `<${id} ${api} base URL>`;
+      const server = (docs[api].servers ?? []).find((s) => s['x-environment'] === id);
+      if (!server) throw new Error(`postman: the ${api} description has no server with x-environment ${id}`);
+      return server.url.replace(/\{(\w+)\}/g, (_, name) => `<${id} ${name}>`);
     };
     environments.push(
       environment(id, `Payroll API ${id}`, {
