@@ -104,7 +104,8 @@ describe('a release through a real registry', () => {
   });
 
   for (const manager of ['npm', 'pnpm']) {
-    it(`a fresh project installs them with ${manager} by exact version, compiles ESM and CJS with the client, and runs the installed mock and checker`, async () => {
+    // The two installs are independent: they run side by side.
+    it.concurrent(`a fresh project installs them with ${manager} by exact version, compiles ESM and CJS with the client, and runs the installed mock and checker`, async ({ expect }) => {
       const dir = path.join(tmp, `consumer-${manager}`);
       writeConsumer(dir, { registryUrl: registry.url });
       const specs = PUBLISHED.map((pkg) => `${pkg.name}@${state.version}`);
