@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('a release through a real registry', () => {
-  it('publishes every package that is not private, and no other', () => {
+  it('finds the packages to publish in the workspace (every one that is not private), each built before this test', () => {
     expect(PUBLISHED.map((pkg) => pkg.name)).toEqual(expect.arrayContaining(['@payroll-api/types', '@payroll-api/client', '@payroll-api/mock', '@payroll-api/conformance']));
     // turbo builds what this test publishes before it runs: each is a dependency of this package.
     const own = JSON.parse(readFileSync(path.join(ROOT, 'tools/registry-roundtrip/package.json'), 'utf8'));
@@ -77,6 +77,9 @@ describe('a release through a real registry', () => {
 
     const published = await maintainer(['changeset', 'publish'], 180_000);
     expect(published.output).toMatch(/published|success/i);
+    // The registry holds the published packages and nothing else of ours.
+    const search = await (await fetch(`${registry.url}-/v1/search?text=payroll-api&size=250`)).json();
+    expect(search.objects.map((object) => object.package.name).sort()).toEqual(PUBLISHED.map((pkg) => pkg.name).sort());
     for (const pkg of PUBLISHED) {
       const file = path.join(tmp, `${pkg.name.replace('@', '').replace('/', '-')}-${state.version}.tgz`);
       writeFileSync(file, await tarball(registry.url, pkg.name, state.version));
@@ -116,7 +119,7 @@ describe('a release through a real registry', () => {
         expect(JSON.parse(readFileSync(path.join(dir, 'node_modules', pkg.name, 'package.json'), 'utf8')).version, pkg.name).toBe(state.version);
       }
 
-      await runOk(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir, env: consumerEnv, timeoutMs: 120_000 });
+      await runOk(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir, env: consumerEnv, timeoutMs: 180_000 });
       const mock = await startInstalledMock(dir);
       try {
         // Both APIs answer from the installed package with its own descriptions.
