@@ -19,6 +19,7 @@ import { deprecationFiles, registryStamp } from './deprecations.mjs';
 import { authorizationPage, sandboxPage } from './guides.mjs';
 import { renderPage } from './layout.mjs';
 import { notFoundPage } from './not-found.mjs';
+import { POSTMAN_COLLECTIONS, postmanCollection, postmanEnvironments } from './postman.mjs';
 import { APIS, consoleData, readingCopy, referencePage } from './reference.mjs';
 import { RULE_APIS, readRules, rulesPage } from './rules.mjs';
 import { operationSamples, readSeed } from './samples.mjs';
@@ -170,6 +171,15 @@ export async function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root 
     write(api.console, JSON.stringify(consoleData(api, samples[api.id])));
     pages[`${api.id}.html`] = referencePage(api, bundles[api.id].doc);
   }
+  // The Postman collections and environments, offered beside the descriptions.
+  const postmanVariables = new Map();
+  for (const api of APIS) {
+    const { collection, variables } = await postmanCollection(api.id, bundles[api.id].doc, samples[api.id]);
+    for (const [name, value] of variables) postmanVariables.set(name, value);
+    write(POSTMAN_COLLECTIONS[api.id], JSON.stringify(collection, null, 2));
+  }
+  const environments = postmanEnvironments({ payroll: payroll.doc, journal: journal.doc }, postmanVariables);
+  for (const { file, environment } of environments) write(file, JSON.stringify(environment, null, 2));
   const errors = errorCodesPage(journal.doc, new Map(rules.journal.map((rule) => [rule.id, rule])));
   pages['errors.html'] = errors.html;
   for (const page of RULE_APIS) pages[page.file] = rulesPage(page, rules[page.api]);

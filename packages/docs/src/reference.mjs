@@ -6,6 +6,7 @@
 // "Try it" console (assets/try-it.js) that calls the sandbox the reader chose.
 import { deref, operationsOf } from '@payroll-api/openapi-bundle';
 import { escapeHtml, renderPage } from './layout.mjs';
+import { POSTMAN_COLLECTIONS, POSTMAN_ENVIRONMENTS, postmanEnvironmentFile } from './postman.mjs';
 import { SANDBOX_ORIGIN, SAMPLE_TOKEN, API_BASES } from './samples.mjs';
 
 export const APIS = [
@@ -148,6 +149,7 @@ function mediaTypeNote(doc) {
 export function referencePage(api, doc) {
   const body = `    <div class="reference-bar">
       <p class="reference-note" id="media-type-note">${mediaTypeNote(doc)}</p>
+      <p class="reference-note reference-downloads" id="downloads">Download: <a href="${escapeHtml(api.file)}" download>OpenAPI description</a> · <a href="${escapeHtml(POSTMAN_COLLECTIONS[api.id])}" download>Postman collection</a> with the environments ${POSTMAN_ENVIRONMENTS.map((id) => `<a href="${escapeHtml(postmanEnvironmentFile(id))}" download>${id}</a>`).join(', ')}</p>
       <form class="sandbox-bar" id="sandbox-bar" aria-label="Sandbox">
         <label>Sandbox <input name="origin" type="url" required pattern="https?://.+" value="${SANDBOX_ORIGIN}" size="24" spellcheck="false"></label>
         <label>Token <input name="token" type="text" required value="${SAMPLE_TOKEN}" size="12" spellcheck="false" autocomplete="off"></label>

@@ -211,6 +211,24 @@ describe('the references', () => {
   }
 });
 
+describe('downloads', () => {
+  it('each reference offers its description, its Postman collection and the environments, and each is served', async () => {
+    for (const api of ['payroll', 'journal']) {
+      const html = await (await fetch(new URL(`${api}.html`, server.url))).text();
+      const downloads = /<p[^>]*id="downloads"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+      const hrefs = [...downloads.matchAll(/href="([^"]+)" download/g)].map((match) => match[1]);
+      expect(hrefs).toEqual([`${api}.json`, `${api}.postman_collection.json`, 'sandbox.postman_environment.json', 'acceptance.postman_environment.json', 'production.postman_environment.json']);
+      for (const href of hrefs) {
+        const response = await fetch(new URL(href, server.url));
+        expect(response.status, href).toBe(200);
+        const body = await response.json();
+        if (href.includes('postman_collection')) expect(body.info.schema, href).toMatch(/collection\/v2\.1\.0/);
+        if (href.includes('postman_environment')) expect(body._postman_variable_scope, href).toBe('environment');
+      }
+    }
+  });
+});
+
 describe('navigation', () => {
   it('the header links every page, and clicking them reaches each one', async () => {
     const { page, errors } = await open('index.html');

@@ -8,5 +8,5 @@ export { renderMarkdown, renderJson } from './report.mjs';
 export { CHANGE_RULES, POLICY_RULES, SUPPORT_MONTHS, citeChange } from './rules.mjs';
 export { compareSchemas, flatten, resolveRef, deref } from './schema-diff.mjs';
 export { scaffoldVersion } from './scaffold.mjs';
-export { snapshot, dryRelease, inspectTarball, listTarball, exportTargets } from './release.mjs';
+export { snapshot, dryRelease, inspectTarball, listTarball, readTarball, forbiddenEntries, exportTargets, workspacePackages } from './release.mjs';
 export { apiChangelog, apiReleases, archiveRelease, classify, releasedVersion, CHANGELOG_GROUPS } from './changelog.mjs';
