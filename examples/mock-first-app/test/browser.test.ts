@@ -1,11 +1,13 @@
 // @vitest-environment node
 // The built app in real Chromium (Debian's, through playwright-core), served by `vite preview`
 // on loopback: no sandbox process anywhere; the engine runs in the page and MSW's service
-// worker hands it the API calls. One walk through: list, filter, add, edit, terminate.
+// worker hands it the API calls. One walk through: list, filter, add, edit, terminate; and
+// the same start under `vite` (what `pnpm dev` runs), where MSW's worker script comes from
+// the dev server.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { preview, type PreviewServer } from 'vite';
+import { createServer, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -31,11 +33,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-it('runs against the sandbox in the browser: list, filter, add, edit, terminate', async () => {
+/** A page that records API answers and their source, page errors, and requests to any other origin (refused). */
+async function openApp(at: string) {
   const context = await browser.newContext();
   const outside: string[] = [];
-  // Nothing may leave the preview server's origin.
-  await context.route((url) => url.origin !== origin, (route) => (outside.push(route.request().url()), route.abort('blockedbyclient')));
+  await context.route((url) => url.origin !== new URL(at).origin, (route) => (outside.push(route.request().url()), route.abort('blockedbyclient')));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -43,10 +45,14 @@ it('runs against the sandbox in the browser: list, filter, add, edit, terminate'
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/v2/')) apiAnswers.push({ url: response.url(), fromWorker: response.fromServiceWorker() });
   });
+  await page.goto(`${at}/`);
+  await page.getByRole('table').waitFor({ timeout: 30_000 });
+  return { context, page, outside, errors, apiAnswers };
+}
 
-  await page.goto(`${origin}/`);
+it('runs against the sandbox in the browser: list, filter, add, edit, terminate', async () => {
+  const { context, page, outside, errors, apiAnswers } = await openApp(origin);
   const table = page.getByRole('table');
-  await table.waitFor({ timeout: 20_000 });
   expect(await page.getByText(/^Page 1 of \d+ \(\d+ employees\)$/).count()).toBe(1);
 
   await page.getByLabel('First name').first().fill('Fenna');
@@ -74,4 +80,20 @@ it('runs against the sandbox in the browser: list, filter, add, edit, terminate'
   expect(apiAnswers.length).toBeGreaterThan(5);
   expect(apiAnswers.filter((answer) => !answer.fromWorker)).toEqual([]);
   await context.close();
+});
+
+it('starts the same way under the dev server (`pnpm dev`)', async () => {
+  const dev = await createServer({ root: ROOT, logLevel: 'warn', server: { host: '127.0.0.1', port: 0, strictPort: false } });
+  await dev.listen();
+  try {
+    const { context, page, outside, errors, apiAnswers } = await openApp(dev.resolvedUrls!.local[0]!.replace(/\/$/, ''));
+    expect(await page.getByText(/^Page 1 of \d+ \(\d+ employees\)$/).count()).toBe(1);
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    expect(apiAnswers.length).toBeGreaterThan(0);
+    expect(apiAnswers.filter((answer) => !answer.fromWorker)).toEqual([]);
+    await context.close();
+  } finally {
+    await dev.close();
+  }
 });
