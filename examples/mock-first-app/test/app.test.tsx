@@ -109,7 +109,7 @@ describe('writing', () => {
 
 describe('loading and error states, made with the sandbox’s faults', () => {
   it('shows the loading state while the list lags', async () => {
-    await sandbox.faults.add([{ operations: ['GetEmployeesByEmployerId'], delayMs: 600, times: 1 }], { token: TOKEN });
+    await sandbox.faults.add([{ operations: ['GetEmployeesByEmployerId'], delayMs: 1500, times: 1 }], { token: TOKEN });
     render(<App payroll={appClient()} />);
     await screen.findByText('Loading employees…');
     await new Promise((resolve) => setTimeout(resolve, 300));
