@@ -2,10 +2,16 @@
 // sample request (path parameters with ids from the sandbox's seed, the operation's own
 // versioned Accept and Content-Type, the example body), sends it to the sandbox chosen in the
 // sandbox bar with the bearer token, and shows the status, the headers and the body.
+// Where it goes (the bar's "Try it in"): the sandbox server at the chosen origin; or the same
+// sandbox engine in this browser, in a Web Worker started on the first Try that needs it
+// (src/in-browser-sandbox.mjs, which keeps the reader's data in IndexedDB); or, by default,
+// the server when its /__health answers and this browser otherwise.
 (function () {
   'use strict';
   var ORIGIN_KEY = 'payroll-docs:sandbox-origin';
   var TOKEN_KEY = 'payroll-docs:sandbox-token';
+  var TARGET_KEY = 'payroll-docs:sandbox-target';
+  var PROBE_MS = 2000;
   var html = document.documentElement;
   var root = document.getElementById('redoc');
   var bar = document.getElementById('sandbox-bar');
@@ -30,6 +36,9 @@
   var origin = html.getAttribute('data-sandbox-origin');
   bar.elements.origin.value = origin;
   bar.elements.token.value = stored(TOKEN_KEY, bar.elements.token.value);
+  var target = stored(TARGET_KEY, 'auto');
+  bar.elements.target.value = target;
+  var targetNote = document.getElementById('sandbox-target');
   bar.addEventListener('submit', function (event) {
     event.preventDefault();
     var chosen;
@@ -41,9 +50,10 @@
       return;
     }
     store(TOKEN_KEY, bar.elements.token.value.trim());
-    if (chosen !== origin) {
+    if (chosen !== origin || bar.elements.target.value !== target) {
       store(ORIGIN_KEY, chosen);
-      // The page's connection policy names the old origin: a reload sets the new one.
+      store(TARGET_KEY, bar.elements.target.value);
+      // The page's connection policy names the old origin (or none): a reload sets the new one.
       window.location.reload();
     }
   });
@@ -66,12 +76,78 @@
     return input;
   }
 
+  var resolved = null;
+  /** 'server' or 'browser': the reader's choice, or (automatic) whether the server answers. */
+  function resolveTarget() {
+    if (target === 'server' || target === 'browser') return Promise.resolve(target);
+    if (!resolved) {
+      var controller = new AbortController();
+      var timer = setTimeout(function () {
+        controller.abort();
+      }, PROBE_MS);
+      resolved = fetch(origin + '/__health', { cache: 'no-store', signal: controller.signal })
+        .then(
+          function (response) {
+            return response.ok ? 'server' : 'browser';
+          },
+          function () {
+            return 'browser';
+          },
+        )
+        .then(function (where) {
+          clearTimeout(timer);
+          if (targetNote) targetNote.textContent = where === 'server' ? 'Answering: the sandbox at ' + origin + '.' : 'No sandbox answered at ' + origin + ': answering in this browser.';
+          return where;
+        });
+    }
+    return resolved;
+  }
+
+  var worker = null;
+  var pending = {};
+  var nextId = 1;
+  function failAll(message) {
+    for (var id in pending) pending[id].reject(new Error(message));
+    pending = {};
+  }
+  /** fetch() for the sandbox in this browser: the request goes to the worker, the answer comes back as a Response. */
+  function inBrowser(url, init) {
+    if (!worker) {
+      worker = new Worker(data.worker);
+      worker.onmessage = function (event) {
+        var reply = event.data;
+        var waiting = pending[reply.id];
+        delete pending[reply.id];
+        if (!waiting) return;
+        if (reply.error) return waiting.reject(new Error(reply.error));
+        var empty = reply.status === 204 || reply.status === 205 || reply.status === 304;
+        waiting.resolve(new Response(empty ? null : reply.body, { status: reply.status, statusText: reply.statusText, headers: reply.headers }));
+      };
+      worker.onerror = function (event) {
+        failAll('the in-browser sandbox failed: ' + (event.message || 'unknown error'));
+        worker = null;
+      };
+    }
+    return new Promise(function (resolve, reject) {
+      var id = nextId++;
+      pending[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: id, method: init.method, url: url, headers: init.headers, body: init.body === undefined ? null : init.body });
+    });
+  }
+
   function send(operation, form, output) {
+    resolveTarget().then(function (where) {
+      sendTo(where, operation, form, output);
+    });
+  }
+
+  function sendTo(where, operation, form, output) {
+    var here = where === 'browser';
     var path = operation.path.replace(/\{(\w+)\}/g, function (_, name) {
       return encodeURIComponent(form.elements['path.' + name].value);
     });
     var query = form.elements.query.value.trim();
-    var url = origin + data.base + path + (query ? (query.charAt(0) === '?' ? query : '?' + query) : '');
+    var url = (here ? '' : origin) + data.base + path + (query ? (query.charAt(0) === '?' ? query : '?' + query) : '');
     var headers = { Authorization: 'Bearer ' + bar.elements.token.value.trim() };
     if (form.elements.accept.value.trim()) headers.Accept = form.elements.accept.value.trim();
     var init = { method: operation.method, headers: headers };
@@ -81,9 +157,10 @@
     }
     output.hidden = false;
     output.setAttribute('data-state', 'sending');
-    output.textContent = operation.method + ' ' + url + ' …';
+    output.setAttribute('data-target', where);
+    output.textContent = operation.method + ' ' + url + (here ? ' (in this browser; the first call starts the sandbox)' : '') + ' …';
     var started = performance.now();
-    fetch(url, init)
+    (here ? inBrowser(url, init) : fetch(url, init))
       .then(function (response) {
         return response.text().then(function (text) {
           var lines = [];
@@ -99,13 +176,17 @@
           output.textContent = '';
           output.setAttribute('data-state', 'done');
           output.setAttribute('data-status', String(response.status));
-          output.appendChild(element('p', { class: 'try-status' }, response.status + ' ' + response.statusText + ' · ' + Math.round(performance.now() - started) + ' ms'));
+          output.appendChild(element('p', { class: 'try-status' }, response.status + ' ' + response.statusText + ' · ' + Math.round(performance.now() - started) + ' ms' + (here ? ' · in this browser' : '')));
           output.appendChild(element('pre', { class: 'try-headers' }, lines.sort().join('\n')));
           output.appendChild(element('pre', { class: 'try-body' }, shown || '(no body)'));
         });
       })
       .catch(function (error) {
         output.setAttribute('data-state', 'failed');
+        if (here) {
+          output.textContent = 'The sandbox in this browser did not answer (' + error.message + ').';
+          return;
+        }
         output.textContent =
           'No answer from ' + origin + ' (' + error.message + '). Is the sandbox running (pnpm start) and is this its address? ' +
           'The page may only connect to the sandbox chosen above.';

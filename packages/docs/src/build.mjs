@@ -124,6 +124,21 @@ export function pageAssets(html) {
   return [...assets];
 }
 
+/** The sandbox engine for the console's "in this browser" target, as one worker script (src/in-browser-sandbox.mjs). */
+export function bundleInBrowserSandbox() {
+  const result = require('esbuild').buildSync({
+    entryPoints: [path.join(PACKAGE_DIR, 'src/in-browser-sandbox.mjs')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0].text;
+}
+
 const OWN_ASSETS = ['site.css', 'favicon.svg', 'reference.js', 'try-it.js', 'sandbox-policy.js', 'search.js', 'deprecations.js'];
 
 /**
@@ -153,6 +168,8 @@ export async function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root 
   for (const image of redoc.images) writeAsset(`assets/${image.name}`, image.bytes);
   writeAsset('assets/redoc.standalone.js', redoc.images.reduce((script, image) => script.replaceAll(`assets/${image.name}`, renamed.get(`assets/${image.name}`)), redoc.script));
   for (const asset of OWN_ASSETS) writeAsset(`assets/${asset}`, readFileSync(path.join(PACKAGE_DIR, 'assets', asset)));
+  // Loaded by the console on its first Try "in this browser" only, so no page's weight includes it.
+  writeAsset('assets/sandbox-worker.js', bundleInBrowserSandbox());
 
   const stamp = registryStamp(payroll.doc['x-resource-versions'] ?? {});
   const rules = Object.fromEntries(RULE_APIS.map((page) => [page.api, readRules(page.api)]));
@@ -168,7 +185,7 @@ export async function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root 
     samples[api.id] = operationSamples(api.id, bundles[api.id].doc, seed);
     write(api.file, bundles[api.id].text);
     write(api.readingCopy, JSON.stringify(readingCopy(bundles[api.id].doc, samples[api.id])));
-    write(api.console, JSON.stringify(consoleData(api, samples[api.id])));
+    write(api.console, JSON.stringify(consoleData(api, samples[api.id], { worker: renamed.get('assets/sandbox-worker.js') })));
     pages[`${api.id}.html`] = referencePage(api, bundles[api.id].doc);
   }
   // The Postman collections and environments, offered beside the descriptions.

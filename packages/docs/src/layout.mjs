@@ -31,8 +31,11 @@ const STRICT = {
 // - style-src 'unsafe-inline': Redoc styles itself with styled-components, which writes
 //   generated <style> elements at run time; a static site cannot hand out per-request nonces.
 //   Scripts stay 'self' only, so no injected markup can run code.
-// - worker-src blob:: Redoc's search index runs in a Web Worker that it creates from a Blob
-//   URL built in the page (not fetched from anywhere).
+// - worker-src blob: 'self': Redoc's search index runs in a Web Worker that it creates from a
+//   Blob URL built in the page (not fetched from anywhere); the console's sandbox "in this
+//   browser" runs in a worker loaded from the site (assets/sandbox-worker.<hash>.js). That
+//   worker gets the policy of its own response, not the page's: its validator (ajv) compiles
+//   schemas with new Function there, while the page keeps script-src 'self' without eval.
 // - connect-src http: https:: the console calls the sandbox the reader chose, which no static
 //   policy can name. assets/sandbox-policy.js, the first script of the page, adds a second
 //   policy, connect-src 'self' <that origin>; a page obeys both, so connections go to the
@@ -41,7 +44,7 @@ const REFERENCE = {
   ...STRICT,
   'style-src': ["'self'", "'unsafe-inline'"],
   'connect-src': ["'self'", 'http:', 'https:'],
-  'worker-src': ['blob:'],
+  'worker-src': ['blob:', "'self'"],
 };
 
 export const POLICIES = { strict: STRICT, reference: REFERENCE };
@@ -52,7 +55,7 @@ const POLICY_NOTES = {
   reference:
     "Content-Security-Policy: this site's own files only, with two relaxations for Redoc and one for the console. " +
     "style-src 'unsafe-inline': Redoc (styled-components) writes its generated styles into <style> elements at run time. " +
-    'worker-src blob:: Redoc runs its search index in a Web Worker created from a Blob URL in the page. ' +
+    "worker-src blob: 'self': Redoc runs its search index in a Web Worker created from a Blob URL in the page; the console's in-browser sandbox runs in a worker from this site. " +
     "connect-src http: https: is narrowed at once by assets/sandbox-policy.js to 'self' and the one sandbox origin the reader chose. " +
     "Scripts remain 'self' only.",
 };

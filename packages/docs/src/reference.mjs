@@ -104,9 +104,11 @@ export function readingCopy(doc, samples) {
 }
 
 /** What the console needs per operation: its request as the samples make it. */
-export function consoleData(api, samples) {
+export function consoleData(api, samples, { worker }) {
   return {
     base: API_BASES[api.id],
+    // The script of the in-browser sandbox (relative to the page), started on the first Try that goes there.
+    worker,
     defaultOrigin: SANDBOX_ORIGIN,
     token: SAMPLE_TOKEN,
     operations: Object.fromEntries(
@@ -151,10 +153,16 @@ export function referencePage(api, doc) {
       <p class="reference-note" id="media-type-note">${mediaTypeNote(doc)}</p>
       <p class="reference-note reference-downloads" id="downloads">Download: <a href="${escapeHtml(api.file)}" download>OpenAPI description</a> · <a href="${escapeHtml(POSTMAN_COLLECTIONS[api.id])}" download>Postman collection</a> with the environments ${POSTMAN_ENVIRONMENTS.map((id) => `<a href="${escapeHtml(postmanEnvironmentFile(id))}" download>${id}</a>`).join(', ')}</p>
       <form class="sandbox-bar" id="sandbox-bar" aria-label="Sandbox">
+        <label>Try it in <select name="target">
+          <option value="auto">the sandbox server, else this browser</option>
+          <option value="server">the sandbox server</option>
+          <option value="browser">this browser</option>
+        </select></label>
         <label>Sandbox <input name="origin" type="url" required pattern="https?://.+" value="${SANDBOX_ORIGIN}" size="24" spellcheck="false"></label>
         <label>Token <input name="token" type="text" required value="${SAMPLE_TOKEN}" size="12" spellcheck="false" autocomplete="off"></label>
         <button type="submit">Use</button>
-        <span class="sandbox-help">"Try it" calls only this origin (<a href="sandbox.html">sandbox</a>; <code>pnpm start</code> runs one on ${SANDBOX_ORIGIN}).</span>
+        <span class="sandbox-help">"Try it" calls only this origin (<a href="sandbox.html">sandbox</a>; <code>pnpm start</code> runs one on ${SANDBOX_ORIGIN}); when none answers, the same sandbox runs in this browser and keeps your data here.</span>
+        <output class="sandbox-target" id="sandbox-target" aria-live="polite"></output>
       </form>
     </div>
     <p class="reference-status" id="redoc-status" role="alert" hidden></p>

@@ -1,0 +1,23 @@
+import { ApiError, createPayrollClient, type ListItemAt, type PayrollPaths } from '@payroll-api/client';
+
+/**
+ * The app's client for the API at `origin` (payroll under /v2). A 502/503/504 or a network
+ * failure of a GET or PUT is retried twice, quickly, before the reader sees an error.
+ */
+export function createApiClient(origin: string, token: string) {
+  return createPayrollClient({ baseUrl: `${origin}/v2`, auth: token, retry: { retries: 2, baseDelayMs: 100, maxDelayMs: 400 } });
+}
+
+export type Payroll = ReturnType<typeof createApiClient>;
+export type EmployeeRow = ListItemAt<PayrollPaths, '/v2/providers/employers/{employerId}/employees'>;
+export type EmploymentRow = ListItemAt<PayrollPaths, '/v2/providers/employers/employees/{employeeId}/employments'>;
+
+/** What the reader is told when a call fails: the contract's messages, or the network failure. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    const messages = error.messages.map((m) => m.description).filter(Boolean);
+    return `The server answered ${error.status}${messages.length ? `: ${messages.join(' ')}` : error.plainMessage ? `: ${error.plainMessage}` : '.'}`;
+  }
+  if (error instanceof TypeError) return 'The server could not be reached.';
+  return error instanceof Error ? error.message : String(error);
+}
