@@ -282,7 +282,7 @@ function run(record, resource, from, to, doc, direction) {
   let steps = stepsBetween(record, resource, older, newer);
   if (direction === 'down') steps = [...steps].reverse();
   const out = structuredClone(doc);
-  const entities = direction === 'up' ? [out] : entitiesOf(out);
+  const entities = entitiesOf(out);
   for (const step of steps) {
     const changes = direction === 'up' ? step.changes : [...step.changes].reverse();
     for (const entity of entities) {
@@ -294,8 +294,9 @@ function run(record, resource, from, to, doc, direction) {
 
 /**
  * The chain of a bundle. `upgrade` takes a request body written at an older version to a newer
- * one (newest: the stored shape); `downgrade` takes an answer document (detail or list envelope,
- * or a bare entity) from a newer version to an older one. Neither changes its argument.
+ * one (newest: the stored shape); `downgrade` takes an answer from a newer version to an older
+ * one. Both take a detail or list envelope or a bare entity (entitiesOf), and neither changes
+ * its argument.
  */
 export function versionChanges(bundleOrRecord) {
   const record = bundleOrRecord && Object.hasOwn(bundleOrRecord, RECORD_KEY) ? bundleOrRecord[RECORD_KEY] : (bundleOrRecord?.openapi ? {} : (bundleOrRecord ?? {}));
