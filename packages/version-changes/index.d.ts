@@ -58,3 +58,7 @@ export interface VersionChanges {
 }
 /** Reads `x-version-changes` from a bundle (or takes a record itself); throws when it is not valid. */
 export declare function versionChanges(bundleOrRecord: unknown): VersionChanges;
+
+export declare const ENTITY_FIELDS: readonly ['content', '_embedded'];
+/** Whether a schema with its references resolved declares the field (in an envelope's entity, or itself). */
+export declare function schemaHasField(schema: unknown, path: string): boolean;

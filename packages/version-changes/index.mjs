@@ -245,6 +245,35 @@ function applyChange(entity, change, direction, context) {
   });
 }
 
+/** The fields of the contract's envelopes that hold the entity: the detail's and the list's. */
+export const ENTITY_FIELDS = ['content', '_embedded'];
+
+const COMBINATIONS = ['allOf', 'oneOf', 'anyOf'];
+
+function schemaReaches(schema, segments, seen) {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return false;
+  if (segments.length === 0) return true;
+  seen.add(schema);
+  const [first, ...rest] = segments;
+  if (schema.properties && Object.hasOwn(schema.properties, first) && schemaReaches(schema.properties[first], rest, new Set(seen))) return true;
+  if (schema.items && schemaReaches(schema.items, segments, seen)) return true;
+  return COMBINATIONS.some((key) => (schema[key] ?? []).some((part) => schemaReaches(part, segments, seen)));
+}
+
+/**
+ * Whether a schema whose references are resolved (a bundle as Spectral or a dereferencer
+ * gives it) declares the field: in the entity of a detail or list envelope, or in the schema
+ * itself (a request body), through compositions and arrays of objects.
+ */
+export function schemaHasField(schema, path) {
+  const segments = fieldSegments(path);
+  if (!segments) return false;
+  for (const envelope of ENTITY_FIELDS) {
+    if (schemaReaches(schema, [envelope], new Set())) return schemaReaches(schema, [envelope, ...segments], new Set());
+  }
+  return schemaReaches(schema, segments, new Set());
+}
+
 /**
  * The entities of a document: the items of a list envelope (`_embedded`), the `content` of a
  * detail envelope (an object with `content` next to `version` or `messages`), else the
@@ -252,9 +281,10 @@ function applyChange(entity, change, direction, context) {
  */
 export function entitiesOf(doc) {
   if (!doc || typeof doc !== 'object') return [];
-  if (Array.isArray(doc._embedded)) return doc._embedded;
-  if (Object.hasOwn(doc, 'content') && (Object.hasOwn(doc, 'version') || Object.hasOwn(doc, 'messages'))) {
-    return doc.content && typeof doc.content === 'object' ? [doc.content] : [];
+  const [detail, list] = ENTITY_FIELDS;
+  if (Array.isArray(doc[list])) return doc[list];
+  if (Object.hasOwn(doc, detail) && (Object.hasOwn(doc, 'version') || Object.hasOwn(doc, 'messages'))) {
+    return doc[detail] && typeof doc[detail] === 'object' ? [doc[detail]] : [];
   }
   return [doc];
 }

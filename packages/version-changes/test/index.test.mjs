@@ -9,6 +9,7 @@ import {
   fieldSegments,
   recordFromRegistry,
   recordProblems,
+  schemaHasField,
   versionChanges,
 } from '../index.mjs';
 
@@ -193,5 +194,31 @@ describe('conversions', () => {
     expect(CONVERSIONS['string-to-boolean'].convert('yes')).toBeUndefined();
     expect(CONVERSIONS['array-to-value'].convert([1, 2])).toBeUndefined();
     expect(CONVERSIONS['number-to-integer'].convert(1.5)).toBeUndefined();
+  });
+});
+
+describe('schemaHasField', () => {
+  const employee = {
+    type: 'object',
+    properties: {
+      personalDetails: { allOf: [{ type: 'object', properties: { placeOfBirth: { type: 'string' } } }] },
+      children: { type: 'array', items: { oneOf: [{ type: 'object', properties: { age: { type: 'integer' } } }, { type: 'null' }] } },
+    },
+  };
+  const detail = { allOf: [{ type: 'object', properties: { version: { type: 'object' } } }, { type: 'object', properties: { content: employee } }] };
+  const list = { type: 'object', properties: { _embedded: { type: 'array', items: employee } } };
+
+  it('finds a field in a body, a detail envelope and a list envelope, through compositions and arrays', () => {
+    for (const schema of [employee, detail, list]) {
+      expect(schemaHasField(schema, 'personalDetails.placeOfBirth')).toBe(true);
+      expect(schemaHasField(schema, 'children.age')).toBe(true);
+      expect(schemaHasField(schema, 'children[].age')).toBe(true);
+    }
+  });
+
+  it('does not find what is not there, nor an envelope field as an entity field', () => {
+    expect(schemaHasField(employee, 'personalDetails.birthPlace')).toBe(false);
+    expect(schemaHasField(detail, 'version')).toBe(false);
+    expect(schemaHasField(employee, 'a..b')).toBe(false);
   });
 });

@@ -5,11 +5,11 @@
 // the older versions, stay untouched.
 import fs from 'node:fs';
 import path from 'node:path';
-import { changeFields, fieldSegments } from '@payroll-api/version-changes';
+import { ENTITY_FIELDS, changeFields, fieldSegments } from '@payroll-api/version-changes';
 import YAML from 'yaml';
 
 /** Where the entity sits in an answer: the detail envelope's content, the list's items, or the schema itself. */
-const ENTITY_ROOTS = [['content'], ['_embedded'], []];
+const ENTITY_ROOTS = [...ENTITY_FIELDS.map((field) => [field]), []];
 const COMBINATIONS = ['allOf', 'oneOf', 'anyOf'];
 
 const getIn = (value, keys) => keys.reduce((node, key) => (node && typeof node === 'object' ? node[key] : undefined), value);
