@@ -10,3 +10,5 @@ export { compareSchemas, flatten, resolveRef, deref } from './schema-diff.mjs';
 export { scaffoldVersion } from './scaffold.mjs';
 export { snapshot, dryRelease, inspectTarball, listTarball, exportTargets } from './release.mjs';
 export { apiChangelog, apiReleases, archiveRelease, classify, releasedVersion, CHANGELOG_GROUPS } from './changelog.mjs';
+export { migrationNotes, newMigrationNotes, migrationMarkdown } from './migrations.mjs';
+export { unexplainedDifferences, fieldOfPointer } from './explained.mjs';

@@ -1,7 +1,7 @@
 // Enforcement: which classified differences a release may contain, and what it must bump.
 import { RECORD_KEY } from '@payroll-api/version-changes';
-import { unexplainedDifferences } from './explained.mjs';
 import { addMonths } from './dates.mjs';
+import { unexplainedDifferences } from './explained.mjs';
 import { REGISTRY_KEY, diffBundles } from './diff.mjs';
 import { POLICY_RULES, SUPPORT_MONTHS, bumpAtLeast, maxBump } from './rules.mjs';
 
