@@ -72,7 +72,9 @@ async function sequence(ctx: SequenceContext, owner: string, title: string, oper
   const started = performance.now();
   let first = true;
   const step: Step = async (operationId, parts, statuses, label) => {
-    const result = await ctx.exchange(operationId, { version: ctx.versionOf(operationId), ...parts }, { version: ctx.versionOf(operationId), statuses });
+    // A step may ask for another served version than the negotiated default (the version window).
+    const version = parts.version !== undefined ? parts.version : ctx.versionOf(operationId);
+    const result = await ctx.exchange(operationId, { ...parts, version }, { version, statuses });
     if (!result) throw new SequenceFailed(`${operationId} is not described`);
     const status = result.exchange.response?.status;
     const refusedFirst = first && status === 400 && result.findings.every((f) => f.check === 'status');
