@@ -9,6 +9,7 @@ export type {
   PayrollClientAnyVersion,
   PayrollClientAt,
   PayrollClientOptions,
+  PayrollClientPinned,
 } from './client.js';
 export { paginate } from './paginate.js';
 export type { ListActivities, ListInit, ListItemAt, ListPaths } from './paginate.js';
@@ -38,6 +39,8 @@ export type {
   PayrollPaths,
   PayrollPathsAnyVersion,
   PayrollPathsAt,
+  PayrollPathsPinned,
+  Pinned,
   OnOrBefore,
   PickVersion,
   ReadOnlyField,
