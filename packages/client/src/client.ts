@@ -6,7 +6,7 @@ import type { AnyMessage, JournalMessage, Message, OperationInfo } from './error
 import { journalOperations, payrollOperations } from './generated/operations.js';
 import { ABSOLUTE_URL } from './auth.js';
 import { createTransport, type Outgoing, type TransportOptions } from './transport.js';
-import type { ActivityCalls, JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion, PayrollPathsAt, PayrollPathsPinned } from './types.js';
+import type { ActivityCalls, JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion, PayrollPathsAt } from './types.js';
 import { toIsoDate } from './dates.js';
 import { pickVersion, VERSION_PARAMETER, withVersion } from './versions.js';
 
@@ -35,11 +35,6 @@ export type PayrollClientOptions = ClientOptions<Message> & {
    * date. Without it, the versions this package was generated for (the newest).
    */
   resourceVersionDate?: string;
-  /**
-   * Per resource of the registry (`employee`, `employment`, …), a `yyyy-MM-dd`: its operations
-   * send the newest served version dated on or before it, whatever resourceVersionDate says.
-   */
-  resourceVersions?: Readonly<Record<string, string>>;
 };
 
 /** An openapi-fetch client with one method per activity (operationId) besides GET, PUT, … */
@@ -194,42 +189,18 @@ function lookup(table: Table, method: string, schemaPath: string, accept: string
   return [entry, media] as const;
 }
 
-/** The resourceVersions option, checked: every key a resource of the registry, every value a date. */
-function resourcePins(given: Readonly<Record<string, string>> | undefined): Map<string, string> {
-  const pins = new Map<string, string>();
-  if (given === undefined) return pins;
-  const known = new Set(Object.values(payrollOperations).map((entry) => entry[1] as string));
-  for (const [resource, value] of Object.entries(given)) {
-    if (!known.has(resource)) throw new TypeError(`resourceVersions: "${resource}" is not a resource of the Payroll API (${[...known].sort().join(', ')})`);
-    pins.set(resource, toIsoDate(value, `resourceVersions.${resource}`));
-  }
-  return pins;
-}
-
 /** A client of the Payroll and HR API v2. */
-/**
- * A client pinning resources (resourceVersions): their operations are typed at the version
- * each pin picks, the others as resourceVersionDate (or the newest without one) says.
- */
-export type PayrollClientPinned<Pins extends Readonly<Record<string, string>>, Fallback extends boolean | string = false> = string extends Pins[keyof Pins]
-  ? PayrollClientAnyVersion
-  : Client<PayrollPathsPinned<Pins, Fallback>, PayrollMedia> & ActivityCalls<PayrollPathsPinned<Pins, Fallback>, PayrollMedia>;
-
-export function createPayrollClient<const Pins extends Readonly<Record<string, string>>, const VersionDate extends string = never>(
-  options: PayrollClientOptions & { resourceVersions: Pins; resourceVersionDate?: VersionDate },
-): PayrollClientPinned<Pins, [VersionDate] extends [never] ? false : string extends VersionDate ? true : VersionDate>;
 export function createPayrollClient<const VersionDate extends string>(options: PayrollClientOptions & { resourceVersionDate: VersionDate }): PayrollClientAt<VersionDate>;
 export function createPayrollClient(options: PayrollClientOptions): PayrollClient;
-export function createPayrollClient(options: PayrollClientOptions): PayrollClient | PayrollClientAnyVersion | PayrollClientAt<string> | PayrollClientPinned<Record<string, string>> {
+export function createPayrollClient(options: PayrollClientOptions): PayrollClient | PayrollClientAnyVersion | PayrollClientAt<string> {
   const given = options?.resourceVersionDate;
   const date = given === undefined ? given : toIsoDate(given, 'resourceVersionDate');
-  const pins = resourcePins(options?.resourceVersions);
   const baseUrl = baseUrlOf(options, '/v2');
   return build(options, baseUrl, payrollOperations, 2, (method, schemaPath, accept) => {
     const [entry, media] = lookup(payrollOperations, method, schemaPath, accept, 2);
     const [operation, resource, , versions] = entry as [string, string, number, readonly string[]];
     // A caller's Accept that names a version is sent as it is; any other gets the client's.
-    const version = VERSION_PARAMETER.exec(media)?.[1] ?? (pins.has(resource) ? pickVersion(versions, pins.get(resource), operation, `resourceVersions.${resource}`) : pickVersion(versions, date, operation));
+    const version = VERSION_PARAMETER.exec(media)?.[1] ?? pickVersion(versions, date, operation);
     return [{ operation, method, path: schemaPath, resource, version }, withVersion(media, version), withVersion('application/json', version)];
   }) as PayrollClient;
 }

@@ -9,7 +9,6 @@ export type {
   PayrollClientAnyVersion,
   PayrollClientAt,
   PayrollClientOptions,
-  PayrollClientPinned,
 } from './client.js';
 export { paginate } from './paginate.js';
 export type { ListActivities, ListInit, ListItemAt, ListPaths } from './paginate.js';
@@ -39,8 +38,6 @@ export type {
   PayrollPaths,
   PayrollPathsAnyVersion,
   PayrollPathsAt,
-  PayrollPathsPinned,
-  Pinned,
   OnOrBefore,
   PickVersion,
   ReadOnlyField,

@@ -35,22 +35,9 @@ export type PickVersion<Versions extends readonly string[], VersionDate extends 
  * `true` or a date only known at run time (`string`), every served one; a literal date, the
  * version the client picks for it.
  */
-export type VersionAt = boolean | string | Pinned<Readonly<Record<string, string>>, boolean | string>;
-
-/** Per resource, a date its operations' types follow (resourceVersions); the others follow `Fallback`. */
-export interface Pinned<Pins extends Readonly<Record<string, string>>, Fallback extends boolean | string> {
-  readonly pins: Pins;
-  readonly fallback: Fallback;
-}
-
-type ResourceOf<Key extends string, Table> = Key extends keyof Table ? (Table[Key] extends readonly [unknown, infer R extends string, ...unknown[]] ? R : never) : never;
+export type VersionAt = boolean | string;
 type VersionsOf<Key extends string, Table> = Key extends keyof Table ? (Table[Key] extends readonly [unknown, unknown, unknown, infer Vs extends readonly string[]] ? Vs : readonly string[]) : readonly string[];
-type VersionOf<Key extends string, At extends VersionAt, Table> = At extends Pinned<infer Pins, infer Fallback>
-  ? ResourceOf<Key, Table> extends keyof Pins
-    ? UnpinnedVersionOf<Key, Pins[ResourceOf<Key, Table>] & string, Table>
-    : UnpinnedVersionOf<Key, Fallback, Table>
-  : UnpinnedVersionOf<Key, At & (boolean | string), Table>;
-type UnpinnedVersionOf<Key extends string, At extends boolean | string, Table> = At extends true
+type VersionOf<Key extends string, At extends VersionAt, Table> = At extends true
   ? VersionsOf<Key, Table>[number]
   : At extends false
     ? VersionsOf<Key, Table>[0]
@@ -129,8 +116,6 @@ export type PayrollPaths = VersionedPaths<GeneratedPayrollPaths>;
 export type PayrollPathsAnyVersion = VersionedPaths<GeneratedPayrollPaths, true>;
 /** Payroll paths typed at the versions a literal resourceVersionDate picks, operation by operation. */
 export type PayrollPathsAt<VersionDate extends string> = VersionedPaths<GeneratedPayrollPaths, VersionDate>;
-/** Payroll paths typed per resource by resourceVersions, the other resources at `Fallback` (a date, or false: the newest). */
-export type PayrollPathsPinned<Pins extends Readonly<Record<string, string>>, Fallback extends boolean | string = false> = VersionedPaths<GeneratedPayrollPaths, Pinned<Pins, Fallback>>;
 /** Journal paths (not versioned; Accept is set by the client). */
 export type JournalPaths = VersionedPaths<GeneratedJournalPaths, true>;
 

@@ -5,12 +5,12 @@
  * Without a date: the newest, the one this package was generated for. With a date: the newest
  * version dated on or before it, as the API itself resolves dates.
  */
-export function pickVersion(versions: readonly string[], date: string | undefined, operation: string, option = 'resourceVersionDate'): string {
+export function pickVersion(versions: readonly string[], date: string | undefined, operation: string): string {
   if (date === undefined) return versions[0]!;
   const picked = versions.find((v) => v <= date);
   if (picked === undefined) {
     throw new RangeError(
-      `${option} ${date} predates every version of ${operation} (oldest ${versions[versions.length - 1]})`,
+      `resourceVersionDate ${date} predates every version of ${operation} (oldest ${versions[versions.length - 1]})`,
     );
   }
   return picked;

@@ -15,9 +15,7 @@ import {
   type OnOrBefore,
   type PayrollClientAnyVersion,
   type PayrollClientAt,
-  type PayrollClientPinned,
   type PayrollPaths,
-  type Pinned,
   type PickVersion,
   type VersionedPaths,
 } from '../src/index.js';
@@ -232,18 +230,6 @@ describe('types that follow the resource version sent at run time', () => {
     expectTypeOf<keyof Content<VersionedPaths<Paths, string, Table>, 'get'>>().toEqualTypeOf<'application/json;version=2026-12-07' | 'application/json;version=2021-03-29'>();
     expectTypeOf<keyof Body<VersionedPaths<Paths, '2026-06-01', Table>>>().toEqualTypeOf<'placeOfBirth'>();
     expectTypeOf<keyof Body<VersionedPaths<Paths, '2027-01-01', Table>>>().toEqualTypeOf<'birthPlace'>();
-  });
-
-  it('types pinned resources at their pin and the others at the fallback', () => {
-    type Other = { 'GET /v2/things': readonly ['GetThings', 'thing', 0, Versions] };
-    type Both = Paths & { '/v2/things': { get: { parameters: {}; responses: { 200: { content: { 'application/json;version=2026-12-07': { n: 1 }; 'application/json;version=2021-03-29': { n: 0 } } } } } } };
-    type Things<P> = P extends { '/v2/things': { get: { responses: { 200: { content: infer C } } } } } ? keyof C : never;
-    type PinnedPaths = VersionedPaths<Both, Pinned<{ person: '2026-06-01' }, false>, Table & Other>;
-    expectTypeOf<keyof Content<PinnedPaths, 'get'>>().toEqualTypeOf<'application/json;version=2021-03-29'>();
-    expectTypeOf<Things<PinnedPaths>>().toEqualTypeOf<'application/json;version=2026-12-07'>();
-    expectTypeOf<Things<VersionedPaths<Both, Pinned<{ person: '2026-06-01' }, '2022-01-01'>, Table & Other>>>().toEqualTypeOf<'application/json;version=2021-03-29'>();
-    const pinned = createPayrollClient({ baseUrl: 'https://payroll.example.nl/v2', resourceVersions: { employee: '2024-01-01' } });
-    expectTypeOf(pinned).toEqualTypeOf<PayrollClientPinned<{ employee: '2024-01-01' }, false>>();
   });
 
   it('types a client given a literal resourceVersionDate by that date, and one given a run-time string at every version', () => {

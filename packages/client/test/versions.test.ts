@@ -116,24 +116,6 @@ describe('resource versions', () => {
     expect(f.calls[0]!.headers.get('accept')).toBe('application/json;version=2019-12-16');
   });
 
-  it('with resourceVersions pins a resource, whatever resourceVersionDate says for the others', async () => {
-    const f = fakeFetch(() => json({ version: version('2018-01-01'), messages: [], content: {} }));
-    const client = createPayrollClient({ baseUrl: BASE, fetch: f.fetch, resourceVersionDate: '2018-06-30', resourceVersions: { employment: '2020-01-01' } });
-    await client.GET('/v2/providers/employers/employees/employments/{employmentId}', { params: { path: { employmentId: EMPLOYMENT } } });
-    await client.GET('/v2/providers');
-    expect(f.calls.map((c) => c.headers.get('accept'))).toEqual(['application/json;version=2019-12-16', 'application/json;version=2018-01-01']);
-
-    const early = createPayrollClient({ baseUrl: BASE, fetch: f.fetch, resourceVersions: { employment: '2019-01-01' } });
-    await expect(early.GET('/v2/providers/employers/employees/employments/{employmentId}', { params: { path: { employmentId: EMPLOYMENT } } })).rejects.toThrow(
-      /resourceVersions\.employment 2019-01-01 predates every version of GetEmploymentByEmploymentId/,
-    );
-  });
-
-  it('rejects a pin of an unknown resource or a malformed date', () => {
-    expect(() => createPayrollClient({ baseUrl: BASE, resourceVersions: { employe: '2020-01-01' } })).toThrow(/resourceVersions: "employe" is not a resource of the Payroll API \(.*employee.*\)/);
-    expect(() => createPayrollClient({ baseUrl: BASE, resourceVersions: { employee: '2020-02-30' } })).toThrow(/not a calendar date/);
-  });
-
   it('picks versions as the contract describes (2018-08-01 selects 2018-01-01 of 2018-01-01 and 2018-09-01)', () => {
     const versions = ['2018-09-01', '2018-01-01'];
     expect(pickVersion(versions, '2018-08-01', 'op')).toBe('2018-01-01');
