@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import YAML from 'yaml';
 import { deref, mediaTypeVersion, operationsOf } from '@payroll-api/openapi-bundle';
+import { RECORD_KEY, recordFromRegistry, recordProblems } from '@payroll-api/version-changes';
 
 const ownDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -221,6 +222,27 @@ function badRequestPerOperation(doc, api, registry) {
   }
 }
 
+/**
+ * The version changes written on the registry's version entries (`changes`, from the version
+ * below) become one record at the root, `x-version-changes`, which the sandbox, conformance,
+ * docs and policy checker read through @payroll-api/version-changes; the registry in the bundle
+ * keeps the versions and dates only.
+ */
+function versionChangeRecord(doc, api) {
+  const registry = doc['x-resource-versions'];
+  const record = recordFromRegistry(registry);
+  const problems = recordProblems(record);
+  if (problems.length > 0) {
+    console.error(`bundle: ${api}/resource-versions.yaml: the version changes are not valid:\n  ${problems.join('\n  ')}`);
+    return false;
+  }
+  for (const resource of Object.values(registry.resources ?? {})) {
+    for (const entry of resource.versions ?? []) delete entry.changes;
+  }
+  if (Object.keys(record).length > 0) doc[RECORD_KEY] = record;
+  return true;
+}
+
 function bundle(api) {
   const root = path.join(specDir, api, 'openapi.yaml');
   if (!fs.existsSync(root)) {
@@ -243,6 +265,7 @@ function bundle(api) {
   const registry = path.join(specDir, api, 'resource-versions.yaml');
   if (fs.existsSync(registry)) {
     doc['x-resource-versions'] = YAML.parse(fs.readFileSync(registry, 'utf8'));
+    if (!versionChangeRecord(doc, api)) return false;
     acceptPerResource(doc, doc['x-resource-versions']);
     markVersionBasis(doc, doc['x-resource-versions']);
   }

@@ -14,6 +14,7 @@ import pathSourceMarker from './functions/path-source-marker.mjs';
 import postReturns201 from './functions/post-returns-201.mjs';
 import securityRequired from './functions/security-required.mjs';
 import successExample from './functions/success-example.mjs';
+import versionChangesFields from './functions/version-changes-fields.mjs';
 import versionedMediaTypes from './functions/versioned-media-types.mjs';
 
 const PATH_ITEMS = '$.paths[*]';
@@ -54,6 +55,11 @@ export default {
       'An Accept or Content-Type example names only versions the operation\'s resource serves.',
       '$',
       mediaTypeExampleServed,
+    ),
+    'version-changes-fields': rule(
+      'Every version change record joins two served versions of its resource and names fields that exist in them.',
+      '$',
+      versionChangesFields,
     ),
     'post-returns-201': rule('A POST declares 201 and no 200.', '$.paths[*].post', postReturns201),
     'error-responses-declared': rule(

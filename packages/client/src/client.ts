@@ -6,7 +6,7 @@ import type { AnyMessage, JournalMessage, Message, OperationInfo } from './error
 import { journalOperations, payrollOperations } from './generated/operations.js';
 import { ABSOLUTE_URL } from './auth.js';
 import { createTransport, type Outgoing, type TransportOptions } from './transport.js';
-import type { ActivityCalls, JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion } from './types.js';
+import type { ActivityCalls, JournalMedia, JournalPaths, PayrollMedia, PayrollPaths, PayrollPathsAnyVersion, PayrollPathsAt } from './types.js';
 import { toIsoDate } from './dates.js';
 import { pickVersion, VERSION_PARAMETER, withVersion } from './versions.js';
 
@@ -40,6 +40,14 @@ export type PayrollClientOptions = ClientOptions<Message> & {
 /** An openapi-fetch client with one method per activity (operationId) besides GET, PUT, … */
 export type PayrollClient = Client<PayrollPaths, PayrollMedia> & ActivityCalls<PayrollPaths, PayrollMedia>;
 export type PayrollClientAnyVersion = Client<PayrollPathsAnyVersion, PayrollMedia> & ActivityCalls<PayrollPathsAnyVersion, PayrollMedia>;
+/**
+ * A client given a literal resourceVersionDate: each operation's types follow the version it
+ * sends at run time (the newest dated on or before it); a date known only at run time types
+ * every served version (PayrollClientAnyVersion).
+ */
+export type PayrollClientAt<VersionDate extends string> = string extends VersionDate
+  ? PayrollClientAnyVersion
+  : Client<PayrollPathsAt<VersionDate>, PayrollMedia> & ActivityCalls<PayrollPathsAt<VersionDate>, PayrollMedia>;
 export type JournalClient = Client<JournalPaths, JournalMedia> & ActivityCalls<JournalPaths, JournalMedia>;
 
 const EXPORT = 2;
@@ -182,9 +190,9 @@ function lookup(table: Table, method: string, schemaPath: string, accept: string
 }
 
 /** A client of the Payroll and HR API v2. */
-export function createPayrollClient(options: PayrollClientOptions & { resourceVersionDate: string }): PayrollClientAnyVersion;
+export function createPayrollClient<const VersionDate extends string>(options: PayrollClientOptions & { resourceVersionDate: VersionDate }): PayrollClientAt<VersionDate>;
 export function createPayrollClient(options: PayrollClientOptions): PayrollClient;
-export function createPayrollClient(options: PayrollClientOptions): PayrollClient | PayrollClientAnyVersion {
+export function createPayrollClient(options: PayrollClientOptions): PayrollClient | PayrollClientAnyVersion | PayrollClientAt<string> {
   const given = options?.resourceVersionDate;
   const date = given === undefined ? given : toIsoDate(given, 'resourceVersionDate');
   const baseUrl = baseUrlOf(options, '/v2');

@@ -7,6 +7,7 @@ export type {
   Location,
   PayrollClient,
   PayrollClientAnyVersion,
+  PayrollClientAt,
   PayrollClientOptions,
 } from './client.js';
 export { paginate } from './paginate.js';
@@ -36,6 +37,10 @@ export type {
   JournalPaths,
   PayrollPaths,
   PayrollPathsAnyVersion,
+  PayrollPathsAt,
+  OnOrBefore,
+  PickVersion,
   ReadOnlyField,
+  VersionAt,
   VersionedPaths,
 } from './types.js';

@@ -7,12 +7,43 @@ import type { $Read, $Write, paths as GeneratedPayrollPaths } from '@payroll-api
 import type { paths as GeneratedJournalPaths } from '@payroll-api/types/journal';
 import type { journalOperations, payrollOperations } from './generated/operations.js';
 
-type Table = typeof payrollOperations;
+type PayrollTable = typeof payrollOperations;
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
-/** The version(s) an operation's types follow: the newest, or every served one. */
-type VersionsOf<Key extends string> = Key extends keyof Table ? Table[Key][3] : readonly string[];
-type VersionOf<Key extends string, All extends boolean> = All extends true ? VersionsOf<Key>[number] : VersionsOf<Key>[0];
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+type Below = { '0': never; '1': '0'; '2': '0' | '1'; '3': '0' | '1' | '2'; '4': Below['3'] | '3'; '5': Below['4'] | '4'; '6': Below['5'] | '5'; '7': Below['6'] | '6'; '8': Below['7'] | '7'; '9': Below['8'] | '8' };
+/** Whether `yyyy-MM-dd` A is on or before B, compared character by character. */
+export type OnOrBefore<A extends string, B extends string> = A extends `${infer a}${infer restA}`
+  ? B extends `${infer b}${infer restB}`
+    ? a extends b
+      ? OnOrBefore<restA, restB>
+      : a extends Below[b & Digit]
+        ? true
+        : false
+    : false
+  : true;
+
+/** The newest of `Versions` (newest first) dated on or before `Date`, as the client sends it at run time. */
+export type PickVersion<Versions extends readonly string[], VersionDate extends string> = Versions extends readonly [infer V extends string, ...infer Older extends string[]]
+  ? OnOrBefore<V, VersionDate> extends true
+    ? V
+    : PickVersion<Older, VersionDate>
+  : never;
+
+/**
+ * Which version(s) an operation's types follow: `false`, the newest (the package's own);
+ * `true` or a date only known at run time (`string`), every served one; a literal date, the
+ * version the client picks for it.
+ */
+export type VersionAt = boolean | string;
+type VersionsOf<Key extends string, Table> = Key extends keyof Table ? (Table[Key] extends readonly [unknown, unknown, unknown, infer Vs extends readonly string[]] ? Vs : readonly string[]) : readonly string[];
+type VersionOf<Key extends string, At extends VersionAt, Table> = At extends true
+  ? VersionsOf<Key, Table>[number]
+  : At extends false
+    ? VersionsOf<Key, Table>[0]
+    : string extends At
+      ? VersionsOf<Key, Table>[number]
+      : PickVersion<VersionsOf<Key, Table>, At & string>;
 
 type KeepVersion<C, V extends string> = {
   [K in keyof C as K extends `${string};version=${infer X}` ? (X extends V ? K : never) : K]: C[K];
@@ -68,12 +99,12 @@ type AdaptOperation<Op, V extends string> = {
         : Op[K];
 };
 
-/** Paths with each operation narrowed to the version(s) it is sent at. */
-export type VersionedPaths<P, All extends boolean = false> = {
+/** Paths with each operation narrowed to the version(s) it is sent at (see VersionAt). */
+export type VersionedPaths<P, At extends VersionAt = false, Table = PayrollTable> = {
   [Path in keyof P]: {
     [M in keyof P[Path]]: M extends HttpMethod
       ? P[Path][M] extends object
-        ? AdaptOperation<P[Path][M], VersionOf<`${Uppercase<M>} ${Path & string}`, All>>
+        ? AdaptOperation<P[Path][M], VersionOf<`${Uppercase<M>} ${Path & string}`, At, Table>>
         : P[Path][M]
       : P[Path][M];
   };
@@ -81,8 +112,10 @@ export type VersionedPaths<P, All extends boolean = false> = {
 
 /** Payroll paths typed at the versions this package was generated for. */
 export type PayrollPaths = VersionedPaths<GeneratedPayrollPaths>;
-/** Payroll paths typed at every served version (the client was given a resourceVersionDate). */
+/** Payroll paths typed at every served version (a resourceVersionDate known only at run time). */
 export type PayrollPathsAnyVersion = VersionedPaths<GeneratedPayrollPaths, true>;
+/** Payroll paths typed at the versions a literal resourceVersionDate picks, operation by operation. */
+export type PayrollPathsAt<VersionDate extends string> = VersionedPaths<GeneratedPayrollPaths, VersionDate>;
 /** Journal paths (not versioned; Accept is set by the client). */
 export type JournalPaths = VersionedPaths<GeneratedJournalPaths, true>;
 

@@ -12,7 +12,12 @@ import {
   type JournalMessageCode,
   type KnownJournalCode,
   type ListItemAt,
+  type OnOrBefore,
+  type PayrollClientAnyVersion,
+  type PayrollClientAt,
   type PayrollPaths,
+  type PickVersion,
+  type VersionedPaths,
 } from '../src/index.js';
 import { toBody } from '../src/body.js';
 
@@ -188,5 +193,49 @@ describe('toBody types', () => {
     expectTypeOf(employmentBody.typeOfEmployee).toExtend<{ key: number } | undefined>();
     // @ts-expect-error GetProvidersByUser takes no body
     void toBody('GetProvidersByUser', {});
+  });
+});
+
+describe('types that follow the resource version sent at run time', () => {
+  // Two versions of one operation, as api:version makes them: 2026-12-07 renames placeOfBirth.
+  type Versions = readonly ['2026-12-07', '2021-03-29'];
+  type Table = { 'GET /v2/people/{id}': readonly ['GetPerson', 'person', 0, Versions]; 'PUT /v2/people/{id}': readonly ['PutPerson', 'person', 4, Versions] };
+  type Person<Field extends string> = { content?: { [K in Field]?: string } };
+  type Paths = {
+    '/v2/people/{id}': {
+      get: { parameters: { path: { id: string } }; responses: { 200: { content: { 'application/json;version=2026-12-07': Person<'birthPlace'>; 'application/json;version=2021-03-29': Person<'placeOfBirth'> } } } };
+      put: {
+        parameters: { path: { id: string } };
+        requestBody: { content: { 'application/json;version=2026-12-07': { birthPlace?: string }; 'application/json;version=2021-03-29': { placeOfBirth?: string } } };
+        responses: { 200: { content: { 'application/json;version=2026-12-07': Person<'birthPlace'> } } };
+      };
+    };
+  };
+  type Content<P, M extends 'get' | 'put'> = P extends { '/v2/people/{id}': { [K in M]: { responses: { 200: { content: infer C } } } } } ? C : never;
+  type Body<P> = P extends { '/v2/people/{id}': { put: { requestBody: { content: infer C } } } } ? C[keyof C] : never;
+
+  it('picks the newest version dated on or before the date, as pickVersion does', () => {
+    expectTypeOf<OnOrBefore<'2021-03-29', '2021-03-29'>>().toEqualTypeOf<true>();
+    expectTypeOf<OnOrBefore<'2021-03-30', '2021-03-29'>>().toEqualTypeOf<false>();
+    expectTypeOf<OnOrBefore<'2020-12-31', '2021-01-01'>>().toEqualTypeOf<true>();
+    expectTypeOf<PickVersion<Versions, '2026-12-07'>>().toEqualTypeOf<'2026-12-07'>();
+    expectTypeOf<PickVersion<Versions, '2026-12-06'>>().toEqualTypeOf<'2021-03-29'>();
+    expectTypeOf<PickVersion<Versions, '2030-01-01'>>().toEqualTypeOf<'2026-12-07'>();
+    expectTypeOf<PickVersion<Versions, '2020-01-01'>>().toEqualTypeOf<never>();
+  });
+
+  it('types answers and bodies at the version a literal date picks, at the newest without one, and at every version for a date known only at run time', () => {
+    expectTypeOf<keyof Content<VersionedPaths<Paths, false, Table>, 'get'>>().toEqualTypeOf<'application/json;version=2026-12-07'>();
+    expectTypeOf<keyof Content<VersionedPaths<Paths, '2026-06-01', Table>, 'get'>>().toEqualTypeOf<'application/json;version=2021-03-29'>();
+    expectTypeOf<keyof Content<VersionedPaths<Paths, string, Table>, 'get'>>().toEqualTypeOf<'application/json;version=2026-12-07' | 'application/json;version=2021-03-29'>();
+    expectTypeOf<keyof Body<VersionedPaths<Paths, '2026-06-01', Table>>>().toEqualTypeOf<'placeOfBirth'>();
+    expectTypeOf<keyof Body<VersionedPaths<Paths, '2027-01-01', Table>>>().toEqualTypeOf<'birthPlace'>();
+  });
+
+  it('types a client given a literal resourceVersionDate by that date, and one given a run-time string at every version', () => {
+    const literal = createPayrollClient({ baseUrl: 'https://payroll.example.nl/v2', resourceVersionDate: '2024-01-01' });
+    expectTypeOf(literal).toEqualTypeOf<PayrollClientAt<'2024-01-01'>>();
+    const runtime: string = new Date().toISOString().slice(0, 10);
+    expectTypeOf(createPayrollClient({ baseUrl: 'https://payroll.example.nl/v2', resourceVersionDate: runtime })).toEqualTypeOf<PayrollClientAnyVersion>();
   });
 });

@@ -9,6 +9,7 @@ import { curlOf, type Exchange } from './http.js';
 import type { IdPool } from './plan/ids.js';
 import type { RequestParts, Target } from './plan/requests.js';
 import { bodyExample } from './plan/requests.js';
+import { chainOf, crossVersionMismatches } from './version-window.js';
 
 export interface SequenceContext {
   targets: Target[];
@@ -71,7 +72,9 @@ async function sequence(ctx: SequenceContext, owner: string, title: string, oper
   const started = performance.now();
   let first = true;
   const step: Step = async (operationId, parts, statuses, label) => {
-    const result = await ctx.exchange(operationId, { version: ctx.versionOf(operationId), ...parts }, { version: ctx.versionOf(operationId), statuses });
+    // A step may ask for another served version than the negotiated default (the version window).
+    const version = parts.version !== undefined ? parts.version : ctx.versionOf(operationId);
+    const result = await ctx.exchange(operationId, { ...parts, version }, { version, statuses });
     if (!result) throw new SequenceFailed(`${operationId} is not described`);
     const status = result.exchange.response?.status;
     const refusedFirst = first && status === 400 && result.findings.every((f) => f.check === 'status');
@@ -248,6 +251,8 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
     });
   }
 
+  await runVersionWindow(ctx);
+
   // Journal profiles at wage model level: only list and create are described.
   const wageModelId = param('wageModelId', 'PostJournalProfileByWageModelId');
   if (wageModelId) {
@@ -260,5 +265,43 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
       step.check(embedded(listed.body).some((p) => p.id === id && p.description === description), 'the list does not hold the created profile', listed.request);
       await step('PostJournalProfileByWageModelId', { params: { wageModelId }, body }, [400], 'a second profile with the same description is refused');
     });
+  }
+}
+
+/**
+ * The six-month window, for every resource the description records a version change for: the
+ * entity read at the older version is written back at it and read at the newer one, then
+ * written at the newer one and read at the older one; each time the fields the record names
+ * must correspond as it says (a PUT replaces every field, so a server that does not run the
+ * chain loses a renamed field).
+ */
+async function runVersionWindow(ctx: SequenceContext): Promise<void> {
+  for (const target of ctx.targets) {
+    const chain = chainOf(target.api.doc);
+    if (!chain) continue;
+    for (const [resource, steps] of Object.entries(chain.record)) {
+      const own = target.api.operations.filter((o) => o.resource?.name === resource);
+      const put = own.find((o) => o.method.toLowerCase() === 'put' && o.body);
+      const get = put && own.find((o) => o.method.toLowerCase() === 'get' && o.path === put.path);
+      if (!put || !get) continue;
+      const params: Record<string, string> = {};
+      for (const parameter of put.parameters.filter((p) => p.in === 'path')) {
+        const value = ctx.pool.value(parameter.name, put.path);
+        if (value) params[parameter.name] = value;
+      }
+      if (put.parameters.some((p) => p.in === 'path' && !params[p.name])) continue;
+      for (const { previous, version } of steps) {
+        await sequence(ctx, put.operationId, `written at ${previous}, read at ${version}, and back`, [put.operationId, get.operationId], async (step) => {
+          const before = contentOf((await step(get.operationId, { params, version: previous }, [200], `read at ${previous}`)).body);
+          await step(put.operationId, { params, body: before, version: previous }, [200], `write at ${previous}`);
+          const after = await step(get.operationId, { params, version }, [200], `read at ${version}`);
+          for (const mismatch of crossVersionMismatches(chain, resource, previous, version, before, contentOf(after.body))) step.check(false, mismatch.message, after.request);
+          const newer = contentOf(after.body);
+          await step(put.operationId, { params, body: newer, version }, [200], `write at ${version}`);
+          const back = await step(get.operationId, { params, version: previous }, [200], `read at ${previous} again`);
+          for (const mismatch of crossVersionMismatches(chain, resource, version, previous, newer, contentOf(back.body))) step.check(false, mismatch.message, back.request);
+        });
+      }
+    }
   }
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CHANGELOG_GROUPS } from '@payroll-api/api-policy';
 import YAML from 'yaml';
 import { escapeHtml, renderPage } from './layout.mjs';
-import { renderMarkdown } from './markdown.mjs';
+import { renderInline, renderMarkdown } from './markdown.mjs';
 
 /** The workspace packages (name, directory) from pnpm-workspace.yaml, sorted by name. */
 export function workspacePackages(root) {
@@ -92,8 +92,18 @@ function findingItems(findings) {
     if (place && !folded.get(key).places.includes(place)) folded.get(key).places.push(place);
   }
   return [...folded.values()]
-    .map(({ finding, places }) => `<li><span class="change">${renderMarkdown(finding.message).replace(/^<p>|<\/p>\s*$/g, '')}</span>${finding.pointer && finding.pointer !== '/' ? ` at <code>${escapeHtml(finding.pointer)}</code>` : ''}${places.length ? ` <span class="muted">— ${places.join('; ')}</span>` : ''} <span class="rule-id">${escapeHtml(finding.ruleId)}</span></li>`)
+    .map(({ finding, places }) => `<li><span class="change">${renderInline(finding.message)}</span>${finding.pointer && finding.pointer !== '/' ? ` at <code>${escapeHtml(finding.pointer)}</code>` : ''}${places.length ? ` <span class="muted">— ${places.join('; ')}</span>` : ''} <span class="rule-id">${escapeHtml(finding.ruleId)}</span></li>`)
     .join('\n');
+}
+
+/** The migration notes of the resource versions an entry introduces, rendered from their version change records. */
+export function migrationHtml(migrations) {
+  const items = migrations.map((m) => {
+    const notes = m.notes.length ? m.notes.map((note) => `<li>${renderInline(note)}</li>`).join('') : '<li>No field changes.</li>';
+    const served = m.previousObsoleteDate ? ` <span class="muted">${escapeHtml(m.previous)} is served until ${escapeHtml(m.previousObsoleteDate)}.</span>` : '';
+    return `<li class="migration" id="migration-${escapeHtml(m.resource)}-${escapeHtml(m.version)}"><code>${escapeHtml(m.resource)}</code> ${escapeHtml(m.previous)} → ${escapeHtml(m.version)}${served}<ul>${notes}</ul></li>`;
+  });
+  return `<div class="change-group change-migration"><h5>Migration notes</h5><ul>${items.join('\n')}</ul></div>`;
 }
 
 /** The API changes of one changelog entry (a release or the upcoming changes). */
@@ -111,6 +121,7 @@ function apiEntryHtml(entry) {
       continue;
     }
     parts.push(`<h4>${title}</h4>`);
+    if (api.migrations?.length) parts.push(migrationHtml(api.migrations));
     for (const group of CHANGELOG_GROUPS) {
       const findings = api.groups[group.id].map((f) => ({ ...f, api: f.operationId ? `${api.api}.html#operation/${f.operationId}` : '' }));
       if (findings.length === 0) continue;

@@ -4,8 +4,9 @@
 // policy check agree on every date. Nothing here depends on the day of the build: the page
 // counts the days left and puts upcoming dates first in the reader's browser
 // (assets/deprecations.js), so the build can be cached.
-import { calendarIcs, calendarMarkdown, deprecationCalendar } from '@payroll-api/api-policy';
+import { calendarIcs, calendarMarkdown, deprecationCalendar, migrationMarkdown, migrationNotes } from '@payroll-api/api-policy';
 import { escapeHtml, renderPage } from './layout.mjs';
+import { renderInline } from './markdown.mjs';
 
 const REGISTRY = 'x-resource-versions';
 
@@ -25,8 +26,9 @@ export function deprecationFiles(doc) {
   if (!registry) throw new Error(`the payroll bundle has no ${REGISTRY}: rebuild it with \`pnpm --filter @payroll-api/spec build\``);
   const stamp = registryStamp(registry);
   // Sorted by obsoleteDate, versions without one last; the page script reorders by today.
-  const entries = deprecationCalendar(registry, { today: stamp });
+  const entries = deprecationCalendar(registry, { today: stamp, changes: doc['x-version-changes'] });
   const scheduled = entries.filter((entry) => entry.obsoleteDate);
+  const migrations = migrationNotes(doc);
   const rows = entries
     .map(
       (entry) => `<tr data-obsolete="${escapeHtml(entry.obsoleteDate ?? '')}">
@@ -38,6 +40,7 @@ export function deprecationFiles(doc) {
           <td>${escapeHtml(entry.successor ?? '—')}</td>
           <td data-status>${entry.obsoleteDate ? 'scheduled' : 'current'}</td>
           <td>${escapeHtml(entry.basis ?? '')}</td>
+          <td class="changes">${entry.changes.length ? `<ul>${entry.changes.map((change) => `<li>${renderInline(change)}</li>`).join('')}</ul>` : ''}</td>
         </tr>`,
     )
     .join('\n        ');
@@ -51,7 +54,7 @@ export function deprecationFiles(doc) {
       <p>When a new resource version is introduced, the version before it gets an <code>obsoleteDate</code> at least six months later; see <a href="index.html#versioning">resource versioning</a>. The Journal configuration API has no resource versions.</p>
       <div class="table-scroll">
       <table id="calendar">
-        <thead><tr><th>Resource</th><th>Version</th><th>Introduced</th><th>Obsolete from</th><th>Days left</th><th>Successor</th><th>Status</th><th>Basis</th></tr></thead>
+        <thead><tr><th>Resource</th><th>Version</th><th>Introduced</th><th>Obsolete from</th><th>Days left</th><th>Successor</th><th>Status</th><th>Basis</th><th>Changes from the version before</th></tr></thead>
         <tbody>
         ${rows}
         </tbody>
@@ -62,6 +65,6 @@ export function deprecationFiles(doc) {
     entries,
     html: renderPage({ id: 'deprecations', title: 'Deprecation calendar', body, scripts: ['assets/deprecations.js'] }),
     ics: calendarIcs(entries, { today: stamp }),
-    markdown: `# Deprecation calendar\n\nThe registry as of ${stamp}.\n\n${calendarMarkdown(entries, { dated: false })}`,
+    markdown: `# Deprecation calendar\n\nThe registry as of ${stamp}.\n\n${calendarMarkdown(entries, { dated: false })}${migrations.length ? `\n## Migration notes\n\n${migrationMarkdown(migrations)}` : ''}`,
   };
 }

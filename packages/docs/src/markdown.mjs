@@ -22,3 +22,8 @@ export function renderMarkdown(text, { shift = 0 } = {}) {
   });
   return marked.parse(String(text));
 }
+
+/** One markdown sentence as inline HTML (without its paragraph). */
+export function renderInline(text) {
+  return renderMarkdown(text).replace(/^<p>|<\/p>\s*$/g, '');
+}

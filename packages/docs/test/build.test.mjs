@@ -101,6 +101,18 @@ describe('deprecation calendar', () => {
     expect(events.some((e) => property(e, 'DTSTART').value === '20270301' && /no longer served/.test(property(e, 'SUMMARY').value))).toBe(true);
   });
 
+  it('shows each version change beside its version, as a migration note', () => {
+    const withChanges = structuredClone(doc);
+    withChanges['x-version-changes'] = {
+      employment: [{ version: '2026-09-01', previous: '2019-12-16', changes: [{ add: 'workingCountry', type: 'string', default: 'NL' }] }],
+    };
+    const files = deprecationFiles(withChanges);
+    expect(files.entries.find((e) => e.version === '2026-09-01').changes).toEqual(['`workingCountry` is new and required (a string); a write at an older version gets `"NL"`.']);
+    expect(files.html).toMatch(/<td>2026-09-01<\/td>[\s\S]*?<td class="changes"><ul><li><code>workingCountry<\/code> is new and required/);
+    expect(files.markdown).toContain('## Migration notes\n\n### `employment` 2019-12-16 → 2026-09-01\n\n2019-12-16 is served until 2027-03-01.\n\n- `workingCountry` is new and required');
+    expect(deprecationFiles(doc).markdown).not.toContain('Migration notes');
+  });
+
   it('builds the same files on any day', () => {
     expect(deprecationFiles(doc)).toEqual(deprecationFiles(structuredClone(doc)));
   });

@@ -285,4 +285,30 @@ describe('API changelog', () => {
     expect(html).toMatch(/id="api-upcoming"[\s\S]*Non-breaking changes[\s\S]*size[\s\S]*NB-FIELD/);
     expect(html).toContain('id="package-changes"');
   });
+
+  it('renders the migration notes of a new resource version from its version change record', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'payroll-docs-migrations-'));
+    temp.push(root);
+    const content = (version, field) => ({ [`application/json;version=${version}`]: { schema: { type: 'object', required: [field], properties: { id: { type: 'string' }, [field]: { type: 'string' } } } } });
+    const widget = (versions) => ({
+      openapi: '3.1.0',
+      info: { title: 'w', version: '1' },
+      paths: { '/v2/widgets': { get: { operationId: 'GetWidgets', responses: { 200: { description: 'ok', content: Object.assign({}, ...versions.map(([v, f]) => content(v, f))) } } } } },
+      'x-resource-versions': { resources: { widget: { operations: ['GetWidgets'], versions: versions.map(([version], i) => ({ version, obsoleteDate: i === 0 && versions.length > 1 ? null : versions.length > 1 ? '2026-12-01' : null })) } } },
+    });
+    const write = (file, doc) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), JSON.stringify(doc));
+    };
+    write('tools/api-policy/baseline/payroll.json', widget([['2020-01-01', 'name']]));
+    const next = widget([['2026-06-01', 'title'], ['2020-01-01', 'name']]);
+    next['x-version-changes'] = { widget: [{ version: '2026-06-01', previous: '2020-01-01', changes: [{ rename: 'name', to: 'title' }] }] };
+    write('spec/dist/payroll.json', next);
+    writeFileSync(path.join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
+
+    const [upcoming] = apiChangelog({ root, today: '2026-03-01', apis: ['payroll'] });
+    expect(upcoming.apis[0].migrations).toEqual([{ resource: 'widget', version: '2026-06-01', previous: '2020-01-01', previousObsoleteDate: '2026-12-01', notes: ['`name` is now `title`.'] }]);
+    const html = changelogPage(root, [upcoming]).html;
+    expect(html).toMatch(/<h5>Migration notes<\/h5>[\s\S]*<code>widget<\/code> 2020-01-01 → 2026-06-01[\s\S]*2020-01-01 is served until 2026-12-01[\s\S]*<li><code>name<\/code> is now <code>title<\/code>\.<\/li>/);
+  });
 });

@@ -8,17 +8,29 @@ export type JsonMediaKey<C> = Extract<keyof C, `application/json${string}`>;
 /** The schema under the JSON media type(s) of a content map. */
 export type JsonContent<C> = C extends Record<string, unknown> ? C[JsonMediaKey<C>] : never;
 
-/** The request body of an operation as it is sent: readOnly fields are absent. */
-export type RequestBodyOf<Op> = Op extends { requestBody?: infer B }
+/**
+ * The schema of a content map at one resource version (`application/json;version=<Version>`);
+ * without a version (`never`), or where the content is not versioned, every JSON media type's.
+ */
+export type JsonContentAt<C, Version extends string = never> = [Version] extends [never]
+  ? JsonContent<C>
+  : C extends Record<string, unknown>
+    ? `application/json;version=${Version}` extends keyof C
+      ? C[`application/json;version=${Version}`]
+      : JsonContent<C>
+    : never;
+
+/** The request body of an operation as it is sent (readOnly fields absent), at `Version` when given. */
+export type RequestBodyOf<Op, Version extends string = never> = Op extends { requestBody?: infer B }
   ? NonNullable<B> extends { content: infer C }
-    ? Writable<JsonContent<C>>
+    ? Writable<JsonContentAt<C, Version>>
     : never
   : never;
 
-/** The success (200 or 201) JSON body of an operation as it is received. */
-export type ResponseBodyOf<Op, Status extends number = 200 | 201> = Op extends { responses: infer R }
+/** The success (200 or 201) JSON body of an operation as it is received, at `Version` when given. */
+export type ResponseBodyOf<Op, Status extends number = 200 | 201, Version extends string = never> = Op extends { responses: infer R }
   ? {
-      [S in Extract<keyof R, Status>]: R[S] extends { content: infer C } ? Readable<JsonContent<C>> : never;
+      [S in Extract<keyof R, Status>]: R[S] extends { content: infer C } ? Readable<JsonContentAt<C, Version>> : never;
     }[Extract<keyof R, Status>]
   : never;
 

@@ -10,7 +10,12 @@ import type {
   Schema,
   WriteSchema,
   components,
+  NewestVersion,
   paths,
+  RequestBodyOf,
+  ResourceVersions,
+  ResponseBodyOf,
+  servedVersions,
 } from '../src/payroll.js';
 
 describe('payroll types', () => {
@@ -85,5 +90,32 @@ describe('payroll types', () => {
     expectTypeOf<'/v2/providers/employers/conceptemployees/minimized/{conceptEmployeeId}'>().toExtend<keyof paths>();
     expectTypeOf<'/v2/providers/employers/employees/{employeeId}/revokeEmployeeSelfServiceAccess'>().toExtend<keyof paths>();
     expectTypeOf<paths['/v2/providers/employers/employees/employments/{employmentId}']['patch']>().not.toBeNever();
+  });
+});
+
+describe('one type per served resource version', () => {
+  // An operation at two versions, as openapi-typescript generates it once api:version made one.
+  type Op = {
+    requestBody: { content: { 'application/json;version=2026-12-07': { birthPlace?: string }; 'application/json;version=2021-03-29': { placeOfBirth?: string } } };
+    responses: { 200: { content: { 'application/json;version=2026-12-07': { content?: { birthPlace?: string } }; 'application/json;version=2021-03-29': { content?: { placeOfBirth?: string } } } } };
+  };
+
+  it('names the body and the answer of one version, or of every version without one', () => {
+    expectTypeOf<keyof RequestBodyOf<Op, '2021-03-29'>>().toEqualTypeOf<'placeOfBirth'>();
+    expectTypeOf<keyof RequestBodyOf<Op, '2026-12-07'>>().toEqualTypeOf<'birthPlace'>();
+    expectTypeOf<keyof NonNullable<ResponseBodyOf<Op, 200, '2021-03-29'>['content']>>().toEqualTypeOf<'placeOfBirth'>();
+    const either: RequestBodyOf<Op> = { placeOfBirth: 'Utrecht' };
+    // @ts-expect-error birthPlace is a string at 2026-12-07
+    const wrong: RequestBodyOf<Op, '2026-12-07'> = { birthPlace: 3 };
+    void either;
+    void wrong;
+  });
+
+  it('defaults to the newest version the registry lists, and accepts only served versions', () => {
+    expectTypeOf<NewestVersion<'GetEmployeeByEmployeeId'>>().toEqualTypeOf<servedVersions['GetEmployeeByEmployeeId'][0]>();
+    expectTypeOf<ResponseBody<'GetEmployeeByEmployeeId'>>().toEqualTypeOf<ResponseBody<'GetEmployeeByEmployeeId', NewestVersion<'GetEmployeeByEmployeeId'>>>();
+    expectTypeOf<ResourceVersions<'employee'>>().toEqualTypeOf<servedVersions['resource:employee']>();
+    // @ts-expect-error 1999-01-01 is not a version the employee operations serve
+    type Unserved = ResponseBody<'GetEmployeeByEmployeeId', '1999-01-01'>;
   });
 });

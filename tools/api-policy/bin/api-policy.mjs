@@ -16,13 +16,15 @@ import { todayUtc } from '../src/dates.mjs';
 import { changesetVersion, snapshot } from '../src/release.mjs';
 import { renderJson, renderMarkdown } from '../src/report.mjs';
 import { APIS, bundlePath, findRepoRoot, registryPath, relative } from '../src/repo.mjs';
+import { CHANGE_OPTIONS, CHANGE_USAGE, changesFromOptions } from '../src/change-options.mjs';
 import { scaffoldVersion } from '../src/scaffold.mjs';
 
 const USAGE = `usage: api-policy <command> [options]
   check     compare the bundles with the baseline (or --base <file> --head <file>) and enforce the policy
             options: --today yyyy-MM-dd, --json, --out <file>, --no-changesets, --changesets
   snapshot  write the baseline (tools/api-policy/baseline/<api>.json) from spec/dist
-  version   <resource> <yyyy-MM-dd>: scaffold a new resource version in the spec sources
+  version   <resource> <yyyy-MM-dd>: scaffold a new resource version in the spec sources, with its changes:
+            ${CHANGE_USAGE}
   calendar  print the deprecation calendar: --format md|ics, --api payroll|journal, --out <file>
   release   check, then changeset version, then snapshot and archive the release (the real counterpart of release:dry)
   common:   --root <repository>, --api payroll|journal`;
@@ -60,7 +62,9 @@ async function main(argv) {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
+      tokens: true,
       options: {
+        ...CHANGE_OPTIONS,
         root: { type: 'string' },
         base: { type: 'string' },
         head: { type: 'string' },
@@ -77,7 +81,7 @@ async function main(argv) {
   } catch (error) {
     fail(`${error.message}\n${USAGE}`);
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
   const [command, ...rest] = positionals;
   if (values.help || !command) {
     process.stdout.write(`${USAGE}\n`);
@@ -114,7 +118,12 @@ async function main(argv) {
     case 'version': {
       const [resource, date] = rest;
       if (!resource || !date) fail('usage: api:version <resource> <yyyy-MM-dd>');
-      const summary = scaffoldVersion({ root, resource, date, api: values.api });
+      let summary;
+      try {
+        summary = scaffoldVersion({ root, resource, date, api: values.api, changes: changesFromOptions(tokens) });
+      } catch (error) {
+        fail(error.message);
+      }
       process.stdout.write(
         [
           `Scaffolded resource version ${summary.resource} ${summary.version} (${summary.api}): ${summary.mediaTypes} media type key(s) copied from ${summary.previous}.`,
@@ -122,7 +131,9 @@ async function main(argv) {
           `Changed: ${summary.changed.join(', ')}`,
           `Created: ${summary.created.join(', ')}`,
           summary.missingOperations.length > 0 ? `Not found in the path files: ${summary.missingOperations.join(', ')}` : null,
-          `Next: change the ${summary.version} copies (schemas, examples), describe the change in ${summary.changeset}, then pnpm build && pnpm api:check.`,
+          summary.changes.length > 0
+            ? `Recorded ${summary.changes.length} change(s) in the registry; review the copies and ${summary.changeset}, then pnpm build && pnpm api:check.`
+            : `Next: change the ${summary.version} copies (schemas, examples), describe the change in ${summary.changeset} (or record it: --rename, --remove, --add, --retype), then pnpm build && pnpm api:check.`,
           '',
         ]
           .filter((line) => line !== null)

@@ -1,17 +1,19 @@
 // The deprecation calendar: every resource version with the date it was introduced and the
 // date it stops being served, generated from the registry (x-resource-versions or
 // spec/<api>/resource-versions.yaml). The docs import these functions; the CLI prints them.
+import { describeChange } from '@payroll-api/version-changes';
 import { assertDate, addDays, daysBetween, todayUtc } from './dates.mjs';
 
 /**
  * Entries of the calendar, one per resource version, sorted by obsoleteDate (versions without
  * one last), then resource and version:
- * {resource, version, introduced, obsoleteDate, daysLeft, basis, status, successor, note}
+ * {resource, version, introduced, obsoleteDate, daysLeft, basis, status, successor, note, changes}
  * - daysLeft: days from `today` to obsoleteDate (negative once passed), null without one;
  * - status: 'current' (no obsoleteDate), 'deprecated' (obsoleteDate ahead), 'obsolete' (passed);
- * - successor: the next newer version of the resource, or null.
+ * - successor: the next newer version of the resource, or null;
+ * - changes: the migration sentences from the version before, from `changes` (x-version-changes).
  */
-export function deprecationCalendar(registry, { today = todayUtc() } = {}) {
+export function deprecationCalendar(registry, { today = todayUtc(), changes = {} } = {}) {
   assertDate(today, 'today');
   if (!registry || typeof registry !== 'object' || !registry.resources || typeof registry.resources !== 'object') {
     throw new Error('deprecationCalendar: the registry must be an object with `resources` (x-resource-versions)');
@@ -35,6 +37,8 @@ export function deprecationCalendar(registry, { today = todayUtc() } = {}) {
         successor: versions[index + 1]?.version ?? null,
         operations: [...(definition?.operations ?? [])],
         note: entry.note ?? null,
+        // The migration notes from the version before (x-version-changes), when recorded.
+        changes: (changes?.[resource] ?? []).find((step) => step.version === entry.version)?.changes.map(describeChange) ?? [],
       });
     });
   }

@@ -4,6 +4,7 @@
 // descriptions with the baseline (the last release) are the upcoming changes.
 import fs from 'node:fs';
 import path from 'node:path';
+import { newMigrationNotes } from './migrations.mjs';
 import { checkApi } from './policy.mjs';
 import { APIS, baselinePath, bundlePath, relative } from './repo.mjs';
 
@@ -68,12 +69,12 @@ function readJson(file) {
 function compare(api, baseDoc, headDoc, today) {
   if (!headDoc) return null;
   const { findings } = checkApi({ baseDoc: baseDoc ?? { paths: {} }, headDoc, today });
-  return { api, first: !baseDoc, ...classify(findings) };
+  return { api, first: !baseDoc, ...classify(findings), migrations: newMigrationNotes(baseDoc, headDoc) };
 }
 
 /**
  * The changelog of the APIs, newest first: [{version, date, upcoming, apis: [{api, first,
- * groups, count}]}]. The first entry is `upcoming` (the working descriptions against the
+ * groups, count, migrations}]}] (migrations: newMigrationNotes). The first entry is `upcoming` (the working descriptions against the
  * baseline) when the spec is built. A release's `first` API has nothing to compare with.
  */
 export function apiChangelog({ root, today, apis = APIS }) {

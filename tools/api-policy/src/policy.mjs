@@ -1,5 +1,7 @@
 // Enforcement: which classified differences a release may contain, and what it must bump.
+import { RECORD_KEY } from '@payroll-api/version-changes';
 import { addMonths } from './dates.mjs';
+import { unexplainedDifferences } from './explained.mjs';
 import { REGISTRY_KEY, diffBundles } from './diff.mjs';
 import { POLICY_RULES, SUPPORT_MONTHS, bumpAtLeast, maxBump } from './rules.mjs';
 
@@ -118,6 +120,18 @@ export function checkApi({ baseDoc, headDoc, today }) {
         );
       }
     }
+  }
+
+  // Served versions differ only as their version change record says.
+  const { unexplained, problems } = unexplainedDifferences(headDoc);
+  for (const problem of problems) refuse('P-EXPLAINED', `${RECORD_KEY}: ${problem}`);
+  for (const u of unexplained) {
+    refuse(
+      'P-EXPLAINED',
+      `resource \`${u.resource}\` ${u.previousVersion} → ${u.version}, \`${u.operationId}\` ${u.direction} \`${u.mediaType}\`: field \`${u.field || '(body)'}\`: ${u.finding.message} (${u.finding.rule}),` +
+        ` but the version change record does not name \`${u.field || '(body)'}\`. Record the change (pnpm api:version options, or by hand under \`changes\` of version ${u.version} in the registry).`,
+      { ...u.finding, resource: u.resource, operationId: u.operationId, version: u.version, direction: u.direction, field: u.field },
+    );
   }
 
   let requiredBump = identical ? 'none' : 'patch';

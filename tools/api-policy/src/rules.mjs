@@ -37,6 +37,7 @@ export const POLICY_RULES = {
   'P-SUCCESSOR': "When a new resource version is introduced, the previous version's obsoleteDate is at least six months after the new version's date.",
   'P-NO-EARLIER': 'An obsoleteDate never moves earlier.',
   'P-REMOVE-AFTER-OBSOLETE': 'A version (and an operation or endpoint with all its versions) is removed only once its obsoleteDate has passed.',
+  'P-EXPLAINED': 'Two served versions of a resource differ incompatibly only where their version change record (x-version-changes) names the field, so that one state serves both.',
   'P-CHANGESET': 'Every change to a published description comes with a changeset of at least the matching bump (patch: wording; minor: additions and new versions; major: removals).',
 };
 

@@ -5,19 +5,25 @@
 //   author to change; the copies' examples are copied to new files reporting the new version;
 // - the registry gains the version, and the previous version gets an obsoleteDate six months
 //   after the new date (never earlier than one it already has); its examples report it;
-// - a draft changeset (minor, the fixed group) announces the version and the deprecation.
+// - a draft changeset (minor, the fixed group) announces the version and the deprecation;
+// - with changes (--rename, --remove, --add, --retype), the schemas on the way to each changed
+//   field are copied for the new version and changed there (schema-copies.mjs), the new
+//   examples are run through the change, and the registry's new entry records the changes
+//   (`changes`, bundled as x-version-changes), which the changeset renders as migration notes.
 //
 // Files are edited in place by splicing text at the positions the `yaml` Document API reports,
 // so that comments, quoting and line wrapping everywhere else stay exactly as written.
 import fs from 'node:fs';
 import path from 'node:path';
 import { HTTP_METHODS } from '@payroll-api/openapi-bundle';
+import { CONVERSIONS, changeFields, changeProblems, describeChange, versionChanges } from '@payroll-api/version-changes';
 import YAML from 'yaml';
 import { addMonths, assertDate } from './dates.mjs';
 import { mediaTypeVersion } from './diff.mjs';
 import { PUBLISHED_PACKAGES } from './policy.mjs';
 import { APIS, registryPath, relative } from './repo.mjs';
 import { SUPPORT_MONTHS } from './rules.mjs';
+import { schemaCopies } from './schema-copies.mjs';
 
 function parse(file) {
   const text = fs.readFileSync(file, 'utf8');
@@ -37,6 +43,17 @@ function splice(text, edits) {
     out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   }
   return out;
+}
+
+/** The registry lines of a new version's changes (one flow mapping each, as the README shows). */
+function registryChanges(changes, pad) {
+  if (changes.length === 0) return '';
+  const lines = changes.map((change) => {
+    const doc = new YAML.Document(change);
+    doc.contents.flow = true;
+    return `${pad}  - ${doc.toString({ lineWidth: 0 }).trim()}\n`;
+  });
+  return `${pad}changes:\n${lines.join('')}`;
 }
 
 function quoteDate(date) {
@@ -63,9 +80,13 @@ function exampleVersionEdits(root, base, { resourceVersion, obsoleteDate }) {
  * Scaffolds version `date` of `resource`. Returns a summary:
  * {api, resource, version, previous, obsoleteDate, operations, mediaTypes, created, changed, changeset}.
  */
-export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHED_PACKAGES }) {
+export function scaffoldVersion({ root, resource, date, api, changes = [], packages = PUBLISHED_PACKAGES }) {
   assertDate(date, 'the new version');
   if (!resource) throw new Error('usage: api:version <resource> <yyyy-MM-dd>');
+  changes = changes.map((change) => ({ ...change }));
+  // A retype's conversion may be left to be named after the field's old type (below).
+  const problems = changes.flatMap((change) => changeProblems(change.retype && !change.conversion ? { ...change, conversion: 'value-to-array', type: 'array' } : change));
+  if (problems.length > 0) throw new Error(`the version changes are not valid: ${problems.join('; ')}`);
 
   // 1. The registry.
   const candidates = (api ? [api] : APIS).filter((a) => fs.existsSync(registryPath(root, a)));
@@ -118,13 +139,14 @@ export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHE
   const firstLine = lineStart(found.text, first.range[0]);
   const dash = found.text.slice(firstLine, first.range[0]);
   const pad = ' '.repeat(dash.length);
-  editsOf(registryFile).push({
+  const newEntry = {
     start: firstLine,
     end: firstLine,
     text:
       `${dash}version: ${quoteDate(date)}\n${pad}obsoleteDate: null\n${pad}basis: release\n` +
       `${pad}note: Successor of ${previous}, introduced with pnpm api:version; ${previous} is served until ${obsoleteDate}.\n`,
-  });
+  };
+  editsOf(registryFile).push(newEntry);
 
   // 2. The path files: copy every key at the previous version.
   const pathsDir = path.join(root, 'spec', found.api, 'paths');
@@ -138,6 +160,8 @@ export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHE
     return parsedCache.get(file);
   };
 
+  const schemas = schemaCopies({ root, api: found.api, date });
+  const appliedChanges = new Set();
   const copyExample = (file) => {
     if (exampleFiles.has(file)) return exampleFiles.get(file);
     if (!fs.existsSync(file)) throw new Error(`example ${file} does not exist`);
@@ -179,6 +203,24 @@ export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHE
       for (const e of exampleVersionEdits(pair.value, ['example'], { resourceVersion: date })) {
         inner.push({ start: e.start - start, end: e.end - start, text: e.text });
       }
+      // The new version's schema: a copy wherever a change reaches a field on its way.
+      const schemaNode = pair.value.get?.('schema', true);
+      const schemaRef = YAML.isMap(schemaNode) ? schemaNode.get('$ref', true) : null;
+      if (changes.length > 0 && schemaRef && typeof schemaRef.value === 'string' && !schemaRef.value.startsWith('#')) {
+        let copied = null;
+        for (const [i, change] of changes.entries()) {
+          if (change.retype && !change.conversion) {
+            const from = schemas.typeOf(path.resolve(path.dirname(file), schemaRef.value), change.retype);
+            if (from && CONVERSIONS[`${from}-to-${change.type}`]) change.conversion = `${from}-to-${change.type}`;
+          }
+          const copyOfSchema = schemas.apply(path.resolve(path.dirname(file), schemaRef.value), change);
+          if (copyOfSchema) {
+            appliedChanges.add(i);
+            copied = copyOfSchema;
+          }
+        }
+        if (copied) inner.push({ start: schemaRef.range[0] - start, end: schemaRef.range[1] - start, text: schemas.relativeRef(file, copied.file) });
+      }
       let copy = splice(text.slice(start, end), inner);
       if (!copy.endsWith('\n')) copy += '\n';
       const indent = ' '.repeat(pair.key.range[0] - start);
@@ -215,8 +257,28 @@ export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHE
     }
   }
   const missing = operations.filter((op) => !seenOps.has(op));
+  const unplaced = changes.filter((change, i) => !appliedChanges.has(i) && changeFields(change).kind !== 'note' && changeFields(change).kind !== 'revalue');
+  if (unplaced.length > 0) {
+    const fields = unplaced.map((change) => changeFields(change).before ?? changeFields(change).after);
+    throw new Error(`no schema of resource "${resource}" at ${previous} has ${fields.map((f) => `"${f}"`).join(', ')} (${unplaced.map((c) => (changeFields(c).kind === 'add' ? 'the object to add it to' : 'the field')).join(', ')} was not found); nothing was written`);
+  }
   if (seenOps.size === 0) throw new Error(`no operation of resource "${resource}" (${operations.join(', ')}) was found in ${relative(root, pathsDir)}`);
   if (mediaTypes === 0) throw new Error(`no media type key at version ${previous} was found for resource "${resource}"`);
+
+  const unnamed = changes.filter((change) => change.retype && !change.conversion);
+  if (unnamed.length > 0) {
+    throw new Error(`--retype ${unnamed.map((c) => c.retype).join(', ')}: name the conversion (--conversion <name>; one of ${Object.keys(CONVERSIONS).join(', ')}); nothing was written`);
+  }
+  newEntry.text += registryChanges(changes, pad);
+  if (changes.length > 0) {
+    // The new examples are the old ones as a client of the new version sees them.
+    const chain = versionChanges({ [resource]: [{ version: date, previous, changes }] });
+    for (const target of exampleFiles.values()) {
+      const example = YAML.parseDocument(created.get(target));
+      example.setIn(['value'], example.createNode(chain.upgrade(resource, previous, date, example.toJS().value)));
+      created.set(target, example.toString({ lineWidth: 0 }));
+    }
+  }
 
   // 3. The draft changeset.
   const changesetFile = path.join(root, '.changeset', `${resource}-${date}.md`);
@@ -228,7 +290,10 @@ export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHE
       `New resource version \`${resource}\` ${date} (${operations.join(', ')}): request it with ` +
       `\`Accept: application/json;version=${date}\` (request bodies: \`Content-Type\`).\n\n` +
       `Version ${previous} of \`${resource}\` is deprecated: it is served until ${obsoleteDate} (its obsoleteDate), ` +
-      `six months after ${date}.\n\n<!-- Describe what changes in ${date} compared with ${previous}. -->\n`,
+      `six months after ${date}.\n\n` +
+      (changes.length > 0
+        ? `Migrating from ${previous} to ${date}:\n\n${changes.map((change) => `- ${describeChange(change)}`).join('\n')}\n`
+        : `<!-- Describe what changes in ${date} compared with ${previous}. -->\n`),
   );
 
   // Write everything only after every step succeeded.
@@ -239,6 +304,7 @@ export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHE
     fs.writeFileSync(file, splice(text, edits));
     changed.push(relative(root, file));
   }
+  for (const [file, text] of schemas.files()) created.set(file, text);
   for (const [file, text] of created) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
@@ -255,5 +321,6 @@ export function scaffoldVersion({ root, resource, date, api, packages = PUBLISHE
     changed: changed.sort(),
     created: [...created.keys()].map((file) => relative(root, file)).sort(),
     changeset: relative(root, changesetFile),
+    changes,
   };
 }

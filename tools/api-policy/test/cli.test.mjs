@@ -50,7 +50,7 @@ describe('api-policy check --base --head', () => {
   });
 
   it('exits 0 for a new resource version and shows what the version changes', () => {
-    const next = withNewVersion(widgets());
+    const next = withNewVersion(widgets(), { changes: [{ remove: 'note' }] });
     delete next.components.schemas.V2Widget.properties.note;
     const run = cli('check', '--base', base, '--head', file('payroll-next.json', next), '--today', '2026-11-22');
     expect(run.status).toBe(0);

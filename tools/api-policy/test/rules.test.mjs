@@ -63,14 +63,23 @@ describe.each(breaking)('$rule: $title', ({ rule, element, change }) => {
     expect(refused[0].finding.rule).toMatch(/^§9 Versioning, Breaking: /);
   });
 
-  it('passes as a new resource version, and the new version lists it', () => {
-    const head = withNewVersion(widgets());
+  it('passes as a new resource version whose change record names the field, and the new version lists it', () => {
+    const head = withNewVersion(widgets(), { changes: [{ note: element, description: 'Changed in this version.' }] });
     change(head, 'V2');
     const result = check(widgets(), head);
     expect(result.violations).toEqual([]);
     expect(result.findings.filter((f) => f.kind === 'version-added').map((f) => f.version)).toContain(NEW);
     const delta = result.deltas.flatMap((d) => d.changes);
     expect(delta.some((c) => c.ruleId === rule && (c.element === element || c.before === element))).toBe(true);
+  });
+
+  it('is refused as a new resource version whose change record does not name the field', () => {
+    const head = withNewVersion(widgets(), { changes: [{ note: 'other', description: 'Another change.' }] });
+    change(head, 'V2');
+    const refused = check(widgets(), head).violations.filter((v) => v.policyRule === 'P-EXPLAINED');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((v) => v.finding.field === element)).toBe(true);
+    expect(refused[0].message).toContain(`does not name \`${element}\``);
   });
 });
 

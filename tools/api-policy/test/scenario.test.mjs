@@ -2,13 +2,13 @@
 // operations the registry maps to it (the description grows; nothing here names its fields):
 // a new employee resource version made with api:version on a copy of the sources passes with
 // its changeset; removing a field or tightening a maxLength inside the existing version fails.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { runCheck } from '../src/check.mjs';
+import { bundleCopy } from './fixtures/bundle-copy.mjs';
 import { addDays, addMonths, todayUtc } from '../src/dates.mjs';
 import { mediaTypeVersion, operationsOf, REGISTRY_KEY } from '../src/diff.mjs';
 import { checkApi } from '../src/policy.mjs';
@@ -20,14 +20,6 @@ import { flatten, resolveRef } from '../src/schema-diff.mjs';
 const repo = findRepoRoot();
 const today = todayUtc();
 
-function bundle(root) {
-  const out = path.join(root, 'spec', 'dist', 'payroll.json');
-  fs.rmSync(out, { force: true });
-  const run = spawnSync(process.execPath, [path.join(root, 'spec', 'scripts', 'bundle.mjs')], { cwd: path.join(root, 'spec'), encoding: 'utf8', timeout: 180_000 });
-  // Only the payroll bundle matters here; the journal description may be mid-edit.
-  if (!fs.existsSync(out)) throw new Error(`bundling the copied payroll description failed:\n${run.stdout}${run.stderr}`);
-  return JSON.parse(fs.readFileSync(out, 'utf8'));
-}
 
 /** The operations of `resource` in a bundle, with their media types at `version`. */
 function resourceOperations(doc, resource) {
@@ -90,7 +82,7 @@ describe('scenario: the employee resource of the real payroll description', () =
     workspaceCopy(repo, root, { fullDirs: ['spec'], nodeModules: { spec: path.join(repo, 'spec', 'node_modules') } });
     // Only the changeset written by the scenario counts.
     for (const file of fs.readdirSync(path.join(root, '.changeset'))) if (file.endsWith('.md') && file !== 'README.md') fs.rmSync(path.join(root, '.changeset', file));
-    base = bundle(root);
+    base = bundleCopy(root);
     const newest = resourceOperations(base, 'employee').versions[0];
     newVersion = addDays(today, 14) > newest ? addDays(today, 14) : addDays(newest, 1);
   });
@@ -106,7 +98,7 @@ describe('scenario: the employee resource of the real payroll description', () =
     expect(summary).toMatchObject({ resource: 'employee', version: newVersion, previous, obsoleteDate: addMonths(newVersion, 6) });
     expect(summary.changeset).toBe(`.changeset/employee-${newVersion}.md`);
 
-    const head = bundle(root);
+    const head = bundleCopy(root);
     const { ops } = resourceOperations(head, 'employee');
     // Every versioned key of the resource's operations is copied, newest first.
     for (const { operation } of ops) {

@@ -1,0 +1,216 @@
+// The six-month window, end to end, on a copy of the repository: real breaking changes made
+// with `api:version` as a maintainer makes them (a rename and a removal on the employee, a new
+// required field with a default on the employment, a retype on the employer), then every part
+// of the toolchain at both versions: the bundle, the lint, the policy check, the types and the
+// client compiled by a consumer app pinned to each version, and the docs' API changelog and
+// deprecation calendar with the migration notes.
+//
+// Bounded: the copy holds the sources only (spec, types, client) with links to the installed
+// dependencies; the types and the client are generated from the copy's bundle and the consumer
+// app compiles against their sources, so no package is rebuilt.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays, apiChangelog, findRepoRoot, todayUtc, workspaceCopy } from '@payroll-api/api-policy';
+import { changelogPage } from '@payroll-api/docs/src/changelog.mjs';
+import { deprecationFiles } from '@payroll-api/docs/src/deprecations.mjs';
+import { versionChanges } from '@payroll-api/version-changes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = findRepoRoot();
+const require = createRequire(import.meta.url);
+const today = todayUtc();
+const date = addDays(today, 14);
+const GENERATED = ['packages/types', 'packages/client'];
+
+let root;
+let base;
+let head;
+const previous = {};
+
+/** Runs a node script of the copy; throws with its output when it fails. */
+function node(args, { cwd = root, timeout = 180_000 } = {}) {
+  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${run.status ?? run.signal}:\n${run.stdout}${run.stderr}`);
+  return run;
+}
+
+/**
+ * Links each installed dependency of a package into its copy: the copied workspace packages
+ * (the spec, the types) to their copies, everything else to what is installed.
+ */
+function linkDependencies(dir) {
+  const source = path.join(repo, dir, 'node_modules');
+  const target = path.join(root, dir, 'node_modules');
+  const copied = new Set(['@payroll-api/spec', '@payroll-api/types', '@payroll-api/client']);
+  const entries = (folder) => fs.readdirSync(folder).flatMap((name) => (name.startsWith('@') ? fs.readdirSync(path.join(folder, name)).map((inner) => `${name}/${inner}`) : [name]));
+  for (const name of entries(source)) {
+    const link = path.join(target, name);
+    if (name.startsWith('.') || (copied.has(name) && fs.existsSync(link))) continue;
+    fs.rmSync(link, { force: true, recursive: false });
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(fs.realpathSync(path.join(source, name)), link, 'dir');
+  }
+}
+
+const readBundle = () => JSON.parse(fs.readFileSync(path.join(root, 'spec', 'dist', 'payroll.json'), 'utf8'));
+const newestOf = (doc, resource) => doc['x-resource-versions'].resources[resource].versions[0].version;
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'version-window-'));
+  workspaceCopy(repo, root, { fullDirs: ['spec', ...GENERATED], nodeModules: { spec: path.join(repo, 'spec', 'node_modules') } });
+  for (const dir of GENERATED) linkDependencies(dir);
+  for (const file of fs.readdirSync(path.join(root, '.changeset'))) if (file.endsWith('.md') && file !== 'README.md') fs.rmSync(path.join(root, '.changeset', file));
+  node(['spec/scripts/bundle.mjs'], { cwd: root });
+  base = readBundle();
+  for (const resource of ['employee', 'employment', 'employer']) previous[resource] = newestOf(base, resource);
+});
+
+afterAll(() => {
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('two versions live: the six-month window on real breaking changes', () => {
+  it('api:version makes each change and the copy bundles with the record', () => {
+    const cli = path.join(repo, 'tools', 'api-policy', 'bin', 'api-policy.mjs');
+    node([cli, 'version', 'employee', date, '--root', root, '--rename', 'personalDetails.placeOfBirth=birthPlace', '--remove', 'exclusionFromAbsenceStatus']);
+    node([cli, 'version', 'employment', date, '--root', root, '--add', 'workingCountry:string=NL']);
+    node([cli, 'version', 'employer', date, '--root', root, '--retype', 'providerSettings.groupCode:string', '--conversion', 'integer-to-string']);
+    node(['spec/scripts/bundle.mjs'], { cwd: root });
+    head = readBundle();
+    expect(Object.fromEntries(Object.entries(head['x-version-changes']).map(([resource, steps]) => [resource, steps.map((s) => `${s.previous} → ${s.version}`)]))).toEqual({
+      employee: [`${previous.employee} → ${date}`],
+      employer: [`${previous.employer} → ${date}`],
+      employment: [`${previous.employment} → ${date}`],
+    });
+    // The chain reads the record the bundle carries.
+    const chain = versionChanges(head);
+    const upgraded = chain.upgrade('employee', previous.employee, date, { personalDetails: { placeOfBirth: 'Utrecht' }, exclusionFromAbsenceStatus: true });
+    expect(upgraded).toEqual({ personalDetails: { birthPlace: 'Utrecht' } });
+  });
+
+  it('lints clean, house rules included', () => {
+    const run = node(['scripts/lint.mjs'], { cwd: path.join(root, 'spec'), timeout: 240_000 });
+    expect(run.stdout).not.toMatch(/\berror\b.*version-changes-fields/);
+  });
+
+  it('passes api:check against the release before, and refuses the change without its record', () => {
+    fs.mkdirSync(path.join(root, 'tools', 'api-policy', 'baseline'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'tools', 'api-policy', 'baseline', 'payroll.json'), JSON.stringify(base));
+    const cli = path.join(repo, 'tools', 'api-policy', 'bin', 'api-policy.mjs');
+    const check = spawnSync(process.execPath, [cli, 'check', '--root', root, '--api', 'payroll', '--today', today], { encoding: 'utf8', timeout: 120_000 });
+    expect(check.stdout + check.stderr).toContain('Result: **passes**');
+    expect(check.status).toBe(0);
+
+    const unrecorded = structuredClone(head);
+    unrecorded['x-version-changes'].employer[0].changes = [];
+    const file = path.join(root, 'unrecorded.json');
+    fs.writeFileSync(file, JSON.stringify(unrecorded));
+    const refused = spawnSync(process.execPath, [cli, 'check', '--base', path.join(root, 'tools', 'api-policy', 'baseline', 'payroll.json'), '--head', file, '--today', today], { encoding: 'utf8', timeout: 120_000 });
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toContain('P-EXPLAINED');
+    expect(refused.stdout).toContain('does not name `providerSettings.groupCode`');
+  });
+
+  it('types both versions: a consumer app pinned to each compiles, and each version refuses the other shape', () => {
+    node(['packages/types/scripts/generate.mjs']);
+    node(['packages/client/scripts/generate.mjs']);
+    const app = path.join(root, 'consumer');
+    fs.mkdirSync(app);
+    const source = (dir, file) => path.join(root, dir, 'src', file);
+    fs.writeFileSync(
+      path.join(app, 'tsconfig.json'),
+      JSON.stringify({
+        extends: path.join(repo, 'tsconfig.base.json'),
+        compilerOptions: {
+          typeRoots: [path.join(repo, 'node_modules', '@types')],
+          paths: {
+            '@payroll-api/client': [source('packages/client', 'index.ts')],
+            '@payroll-api/client/body': [source('packages/client', 'body.ts')],
+            '@payroll-api/types/payroll': [source('packages/types', 'payroll.ts')],
+            '@payroll-api/types/journal': [source('packages/types', 'journal.ts')],
+          },
+        },
+        files: ['app.ts'],
+      }),
+    );
+    const employee = previous.employee;
+    const employment = previous.employment;
+    fs.writeFileSync(
+      path.join(app, 'app.ts'),
+      `import { createPayrollClient } from '@payroll-api/client';
+import { toBody } from '@payroll-api/client/body';
+import type { RequestBody, ResponseBody } from '@payroll-api/types/payroll';
+
+const baseUrl = 'https://payroll.example.nl/v2';
+const employeeId = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const newest = createPayrollClient({ baseUrl });
+// Pinned to the day before the new versions: every operation is typed at the version it sends.
+const pinned = createPayrollClient({ baseUrl, resourceVersionDate: '${addDays(date, -1)}' });
+
+export async function atNewest(): Promise<void> {
+  const { data } = await newest.GetEmployeeByEmployeeId({ employeeId });
+  const place: string | null | undefined = data?.content?.personalDetails?.birthPlace;
+  // @ts-expect-error placeOfBirth is birthPlace from ${date}
+  void data?.content?.personalDetails?.placeOfBirth;
+  // @ts-expect-error exclusionFromAbsenceStatus is removed in ${date}
+  void data?.content?.exclusionFromAbsenceStatus;
+  if (data?.content) await newest.PutEmployeeByEmployeeId({ employeeId }, toBody('PutEmployeeByEmployeeId', data.content));
+  void place;
+}
+
+export async function atPrevious(): Promise<void> {
+  const { data } = await pinned.GetEmployeeByEmployeeId({ employeeId });
+  const place: string | null | undefined = data?.content?.personalDetails?.placeOfBirth;
+  const excluded: boolean | undefined = data?.content?.exclusionFromAbsenceStatus;
+  // @ts-expect-error birthPlace comes with ${date}
+  void data?.content?.personalDetails?.birthPlace;
+  if (data?.content) await pinned.PutEmployeeByEmployeeId({ employeeId }, toBody('PutEmployeeByEmployeeId', data.content, '${employee}'));
+  void place;
+  void excluded;
+}
+
+// Naming an older version's types.
+type OldEmployee = NonNullable<ResponseBody<'GetEmployeeByEmployeeId', '${employee}'>['content']>;
+export const old: OldEmployee['personalDetails'] = { placeOfBirth: 'Utrecht' };
+
+// The employment's new required field: an older body lacks it; the pinned client still takes it.
+declare const olderEmployment: RequestBody<'PutEmploymentByEmploymentId', '${employment}'>;
+// @ts-expect-error workingCountry is required from ${date}
+export const asNewest: RequestBody<'PutEmploymentByEmploymentId'> = olderEmployment;
+export const completed: RequestBody<'PutEmploymentByEmploymentId'> = { ...olderEmployment, workingCountry: 'NL' };
+export async function employments(employmentId: string): Promise<void> {
+  await pinned.PutEmploymentByEmploymentId({ employmentId }, olderEmployment);
+  // @ts-expect-error the newest version requires workingCountry
+  await newest.PutEmploymentByEmploymentId({ employmentId }, olderEmployment);
+}
+
+// The employer's retyped groupCode.
+type GroupCode<Employer> = Employer extends { content?: { providerSettings?: { groupCode?: infer G } | null } | null } ? NonNullable<G> : never;
+export const code: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 'A1';
+export const oldCode: GroupCode<ResponseBody<'GetEmployerByEmployerId', '${previous.employer}'>> = 12;
+// @ts-expect-error groupCode is a string from ${date}
+export const wrongCode: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 12;
+`,
+    );
+    const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [path.join(repo, 'packages', 'client')] }), '-p', app], { encoding: 'utf8', timeout: 180_000 });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+
+  it('documents each change: migration notes in the API changelog and the deprecation calendar', () => {
+    fs.writeFileSync(path.join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
+    const entries = apiChangelog({ root, today, apis: ['payroll'] });
+    const html = changelogPage(root, entries).html;
+    expect(html).toContain('<h5>Migration notes</h5>');
+    expect(html).toContain('<code>personalDetails.placeOfBirth</code> is now <code>personalDetails.birthPlace</code>.');
+    expect(html).toContain('<code>exclusionFromAbsenceStatus</code> is removed.');
+    expect(html).toContain('<code>workingCountry</code> is new and required (a string)');
+    expect(html).toContain('<code>providerSettings.groupCode</code> is now a string (was an integer)');
+    const calendar = deprecationFiles(head);
+    expect(calendar.markdown).toContain(`### \`employee\` ${previous.employee} → ${date}`);
+    expect(calendar.html).toMatch(new RegExp(`<td>${date}</td>[\\s\\S]*?<td class="changes"><ul><li><code>(personalDetails|workingCountry|providerSettings)`));
+  });
+});
