@@ -11,4 +11,6 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   external: ['msw'],
+  // A private workspace package: bundled into the entries that use it.
+  noExternal: ['@payroll-api/version-changes'],
 });

@@ -3,7 +3,8 @@
 // required field with a default on the employment, a retype on the employer), then every part
 // of the toolchain at both versions: the bundle, the lint, the policy check, the types and the
 // client compiled by a consumer app pinned to each version, and the docs' API changelog and
-// deprecation calendar with the migration notes.
+// deprecation calendar with the migration notes, and the sandbox serving both versions from one
+// state, checked by conformance.
 //
 // Bounded: the copy holds the sources only (spec, types, client) with links to the installed
 // dependencies; the types and the client are generated from the copy's bundle and the consumer
@@ -198,6 +199,65 @@ export const wrongCode: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 12;
     const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [path.join(repo, 'packages', 'client')] }), '-p', app], { encoding: 'utf8', timeout: 180_000 });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
+  });
+
+  it('serves both versions from one state in the sandbox, and conformance finds the window consistent', async () => {
+    const { startMock } = await import('@payroll-api/mock');
+    const { runConformance } = await import('@payroll-api/conformance');
+    const mock = await startMock({ port: 0, specDir: path.join(root, 'spec', 'dist'), log: () => undefined });
+    try {
+      const employerId = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
+      const call = async (method, pathname, version, body) => {
+        const media = \`application/json;version=\${version}\`;
+        const res = await fetch(\`\${mock.payrollBaseUrl}\${pathname}\`, { method, headers: { Authorization: 'Bearer window', Accept: media, ...(body ? { 'Content-Type': media } : {}) }, body: body ? JSON.stringify(body) : undefined });
+        const text = await res.text();
+        return { status: res.status, body: text ? JSON.parse(text) : undefined };
+      };
+      const list = await call('GET', \`/v2/providers/employers/\${employerId}/employees?pageSize=1\`, previous.employee);
+      const employeeId = list.body._embedded[0].id;
+      const detail = \`/v2/providers/employers/employees/\${employeeId}\`;
+      // The seed, written at the older shape, reads at both.
+      const old = await call('GET', detail, previous.employee);
+      expect(old.status).toBe(200);
+      expect(old.body.version.resourceVersion).toBe(previous.employee);
+      expect(typeof old.body.content.personalDetails.placeOfBirth).toBe('string');
+      const fresh = await call('GET', detail, date);
+      expect(fresh.body.version.resourceVersion).toBe(date);
+      expect(fresh.body.content.personalDetails.birthPlace).toBe(old.body.content.personalDetails.placeOfBirth);
+      expect(fresh.body.content.personalDetails).not.toHaveProperty('placeOfBirth');
+      expect(fresh.body.content).not.toHaveProperty('exclusionFromAbsenceStatus');
+      // A write at the older version reads back at the newer one under the new name.
+      const { id: _id, ...written } = old.body.content;
+      const put = await call('PUT', detail, previous.employee, { ...written, personalDetails: { ...written.personalDetails, placeOfBirth: 'Zierikzee' } });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect(put.body.content.personalDetails.placeOfBirth).toBe('Zierikzee');
+      expect((await call('GET', detail, date)).body.content.personalDetails.birthPlace).toBe('Zierikzee');
+      // The employment's new field carries its default at the newer version only.
+      const employments = await call('GET', \`/v2/providers/employers/employees/\${employeeId}/employments\`, date);
+      const employmentId = employments.body._embedded[0].id;
+      expect((await call('GET', \`/v2/providers/employers/employees/employments/\${employmentId}\`, date)).body.content.workingCountry).toBe('NL');
+      expect((await call('GET', \`/v2/providers/employers/employees/employments/\${employmentId}\`, previous.employment)).body.content).not.toHaveProperty('workingCountry');
+      // The employer's groupCode: an integer at the older version, a string at the newer.
+      const employer = \`/v2/providers/employers/\${employerId}\`;
+      expect(typeof (await call('GET', employer, previous.employer)).body.content.providerSettings.groupCode).toBe('number');
+      expect(typeof (await call('GET', employer, date)).body.content.providerSettings.groupCode).toBe('string');
+
+      const summary = await runConformance({
+        payrollUrl: mock.payrollBaseUrl,
+        journalUrl: mock.url,
+        token: 'window-conformance',
+        allowWrites: true,
+        payrollSpec: path.join(root, 'spec', 'dist', 'payroll.json'),
+        journalSpec: path.join(root, 'spec', 'dist', 'journal.json'),
+        params: { wageModelId: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', employerId },
+      });
+      const failures = summary.cases.filter((c) => c.findings.length > 0).map((c) => \`\${c.operationId} \${c.version}: \${c.findings.map((f) => f.message).join('; ')}\`);
+      expect(failures).toEqual([]);
+      const window = summary.cases.filter((c) => c.kind === 'sequence' && /^written at .*, read at .*, and back$/.test(c.title) && !c.skipped);
+      expect(window.map((c) => c.operationId).sort()).toEqual(['PutEmployeeByEmployeeId', 'PutEmployerByEmployerId', 'PutEmploymentByEmploymentId']);
+    } finally {
+      await mock.close();
+    }
   });
 
   it('documents each change: migration notes in the API changelog and the deprecation calendar', () => {

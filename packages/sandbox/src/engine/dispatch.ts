@@ -12,6 +12,7 @@ import { pathParams } from '../http/route.js';
 import { QueryError } from '../filter/tree.js';
 import { UniqueViolation, type Store } from '../store/types.js';
 import { sequentialId } from '../util/ids.js';
+import { downgradeAnswer, upgradeBody, windowOf } from './version-window.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
 import { fieldsOfList, listPage } from './list-query.js';
 import { SandboxError, type Handler, type OperationContext, type Principal, type Reply } from './types.js';
@@ -71,6 +72,10 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
     return badRequest(operation, version, [message(400, `The field ${nul || 'body'} contains a NUL character (\\u0000), which cannot be stored.`, [nul || 'body'])]);
   }
   const mode = operation.method === 'get' || operation.method === 'head' ? 'read' : 'write';
+  // Stored entities are in the newest shape: a body written at an older served version is
+  // upgraded for the handler, and the answer is taken back to the version asked for.
+  const versionWindow = windowOf(operation);
+  const answeredAt = negotiation.choice?.version.version;
   const schema = responseContent?.schema;
   const jsonRequest = valid.requestContent ? isJsonMedia(essence(valid.requestContent.mediaType)) : true;
   let reply: Reply;
@@ -87,7 +92,7 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
         query: routed.query,
         headers: req.headers,
         // An operation that declares no body gets the bytes as sent (the handler decides what they may hold).
-        body: valid.requestContent && jsonRequest ? valid.body : valid.bytes,
+        body: valid.requestContent && jsonRequest ? (versionWindow && valid.requestVersion ? upgradeBody(versionWindow, valid.requestVersion, valid.body) : valid.body) : valid.bytes,
         description: operation.api.doc,
         version,
         tx,
@@ -130,13 +135,15 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
     return out;
   }
   if (reply.kind === 'list' && negotiation.negotiated.kind === 'export') {
-    const items = reply.page.items.filter((i): i is Record<string, unknown> => typeof i === 'object' && i !== null);
+    const rows = reply.page.items.filter((i): i is Record<string, unknown> => typeof i === 'object' && i !== null);
+    const items = versionWindow && answeredAt ? rows.map((row) => downgradeAnswer(versionWindow, answeredAt, row)) : rows;
     return download(operation, negotiation, successStatus(operation), items, headers);
   }
-  const body =
+  const envelope =
     reply.kind === 'list'
       ? listEnvelope(reply.page, reply.messages ?? [], version, schema)
       : detailEnvelope(reply.content, reply.messages ?? [], version, schema);
+  const body = versionWindow && answeredAt ? downgradeAnswer(versionWindow, answeredAt, envelope) : envelope;
   const status = reply.kind === 'detail' && reply.status ? reply.status : successStatus(operation);
   return { status, headers: { ...headers, 'Content-Type': contentType ?? 'application/json' }, body: JSON.stringify(body) };
 }

@@ -30,6 +30,8 @@ export interface ValidRequest {
   /** The raw bytes, when there was a body. */
   bytes: Uint8Array | undefined;
   requestContent: MediaContent | undefined;
+  /** The resource version the body is written at (its Content-Type's version=, negotiated); undefined for an unversioned body. */
+  requestVersion: string | undefined;
   /** The operation narrowed to the negotiated response and request contents. */
   view: HttpOperation;
   prismRequest: PrismRequest;
@@ -94,6 +96,7 @@ export async function validate(routed: Routed, req: SandboxRequest, negotiation:
   let body: unknown;
   let requestContent: MediaContent | undefined;
   let requestType: string | undefined;
+  let requestVersion: string | undefined;
   if (read.kind === 'body' && bodySpec?.contents && bodySpec.contents.length > 0) {
     const contentType = req.headers['content-type'];
     const supported = [...new Set(bodySpec.contents.map((c) => essence(c.mediaType)))];
@@ -105,7 +108,6 @@ export async function validate(routed: Routed, req: SandboxRequest, negotiation:
     if (matching.length === 0) {
       return badRequest(operation, version, [message(400, `The Content-Type ${ess || contentType} is not accepted by ${operation.operationId}; supported: ${supported.join(', ')}.`, ['Content-Type'])]);
     }
-    let requestVersion: string | undefined;
     if (matching.some((c) => versionParam(c.mediaType))) {
       const bodyChoice = versionFor(operation, 'Content-Type', requestedVersion(contentType), version, negotiation.today);
       if (isOutgoing(bodyChoice)) return bodyChoice;
@@ -160,5 +162,5 @@ export async function validate(routed: Routed, req: SandboxRequest, negotiation:
   const parts: RequestParts = { query, headers, path: pathParams(routed), body, hasBody: requestType !== undefined };
   const violations = validateRequest(view, parts);
   if (violations.length > 0) return badRequest(operation, version, violationMessages(violations, nameLookup(operation)));
-  return { body: requestType ? body : undefined, bytes: read.kind === 'body' ? read.bytes : undefined, requestContent, view, prismRequest };
+  return { body: requestType ? body : undefined, bytes: read.kind === 'body' ? read.bytes : undefined, requestContent, requestVersion, view, prismRequest };
 }
