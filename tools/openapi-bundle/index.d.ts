@@ -19,3 +19,9 @@ export interface OperationEntry {
 
 /** Every operation of a bundle, in path order then method order. */
 export declare function operationsOf(doc: { paths?: Record<string, unknown> } | undefined | null): Generator<OperationEntry>;
+
+/** The content (media type -> media object) of every 2xx response of an operation, merged. */
+export declare function successContent(doc: unknown, operation: unknown): Record<string, { schema?: unknown } & Record<string, unknown>>;
+
+/** Whether a schema (through allOf and $refs) declares `_embedded`: the contract's list envelope. */
+export declare function isListEnvelope(doc: unknown, schema: unknown): boolean;

@@ -52,3 +52,20 @@ export function* operationsOf(doc) {
     }
   }
 }
+
+/** The content (media type -> media object) of every 2xx response of an operation, merged. */
+export function successContent(doc, operation) {
+  const content = {};
+  for (const [status, response] of Object.entries(operation?.responses ?? {})) {
+    if (/^2\d\d$/.test(status)) Object.assign(content, deref(doc, response)?.content ?? {});
+  }
+  return content;
+}
+
+/** Whether a schema (through allOf and $refs) declares `_embedded`: the contract's list envelope. */
+export function isListEnvelope(doc, schema, depth = 0) {
+  const s = deref(doc, schema);
+  if (!s || typeof s !== 'object' || depth > 10) return false;
+  if (s.properties && '_embedded' in s.properties) return true;
+  return (s.allOf ?? []).some((part) => isListEnvelope(doc, part, depth + 1));
+}

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deref, mediaTypeVersion, operationsOf } from '@payroll-api/openapi-bundle';
+import { deref, isListEnvelope, mediaTypeVersion, operationsOf, successContent } from '@payroll-api/openapi-bundle';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `--dist <dir>` reads the bundles from another folder (default: the monorepo's spec/dist).
@@ -50,28 +50,11 @@ function load(api) {
   return doc;
 }
 
-/** Whether a schema (through allOf and refs) declares `_embedded`: a list envelope. */
-function isList(doc, schema, depth = 0) {
-  const s = deref(doc, schema);
-  if (!s || typeof s !== 'object' || depth > 10) return false;
-  if (s.properties && '_embedded' in s.properties) return true;
-  return (s.allOf ?? []).some((part) => isList(doc, part, depth + 1));
-}
-
 /** The operations that have an operationId: [path, method, operation]. */
 function* identified(doc) {
   for (const { path: p, method, operation } of operationsOf(doc)) {
     if (operation.operationId) yield [p, method, operation];
   }
-}
-
-function successContent(doc, op) {
-  const content = {};
-  for (const [status, response] of Object.entries(op.responses ?? {})) {
-    if (!/^2\d\d$/.test(status)) continue;
-    Object.assign(content, deref(doc, response)?.content ?? {});
-  }
-  return content;
 }
 
 const jsonBodySchema = (doc, op) =>
@@ -81,7 +64,7 @@ function flagsOf(doc, op) {
   const content = successContent(doc, op);
   let flags = jsonBodySchema(doc, op) ? BODY : 0;
   for (const [media, body] of Object.entries(content)) {
-    if (/^application\/json/.test(media) && isList(doc, body?.schema)) flags |= LIST;
+    if (/^application\/json/.test(media) && isListEnvelope(doc, body?.schema)) flags |= LIST;
     if (/^text\/csv|spreadsheetml/.test(media)) flags |= EXPORT;
   }
   return flags;

@@ -38,8 +38,10 @@ export type PayrollClientOptions = ClientOptions<Message> & {
 };
 
 /** An openapi-fetch client with one method per activity (operationId) besides GET, PUT, … */
-export type PayrollClient = Client<PayrollPaths, PayrollMedia> & ActivityCalls<PayrollPaths, PayrollMedia>;
-export type PayrollClientAnyVersion = Client<PayrollPathsAnyVersion, PayrollMedia> & ActivityCalls<PayrollPathsAnyVersion, PayrollMedia>;
+export type PayrollClient = Client<PayrollPaths, PayrollMedia> & ActivityCalls<PayrollPaths, PayrollMedia> & { readonly resourceVersionDate?: undefined };
+/** A payroll client given a resourceVersionDate, which it keeps (query keys include it). */
+export type PayrollClientAnyVersion = Client<PayrollPathsAnyVersion, PayrollMedia> &
+  ActivityCalls<PayrollPathsAnyVersion, PayrollMedia> & { readonly resourceVersionDate: string };
 /**
  * A client given a literal resourceVersionDate: each operation's types follow the version it
  * sends at run time (the newest dated on or before it); a date known only at run time types
@@ -47,7 +49,7 @@ export type PayrollClientAnyVersion = Client<PayrollPathsAnyVersion, PayrollMedi
  */
 export type PayrollClientAt<VersionDate extends string> = string extends VersionDate
   ? PayrollClientAnyVersion
-  : Client<PayrollPathsAt<VersionDate>, PayrollMedia> & ActivityCalls<PayrollPathsAt<VersionDate>, PayrollMedia>;
+  : Client<PayrollPathsAt<VersionDate>, PayrollMedia> & ActivityCalls<PayrollPathsAt<VersionDate>, PayrollMedia> & { readonly resourceVersionDate: VersionDate };
 export type JournalClient = Client<JournalPaths, JournalMedia> & ActivityCalls<JournalPaths, JournalMedia>;
 
 const EXPORT = 2;
@@ -196,13 +198,15 @@ export function createPayrollClient(options: PayrollClientOptions): PayrollClien
   const given = options?.resourceVersionDate;
   const date = given === undefined ? given : toIsoDate(given, 'resourceVersionDate');
   const baseUrl = baseUrlOf(options, '/v2');
-  return build(options, baseUrl, payrollOperations, 2, (method, schemaPath, accept) => {
+  const client = build(options, baseUrl, payrollOperations, 2, (method, schemaPath, accept) => {
     const [entry, media] = lookup(payrollOperations, method, schemaPath, accept, 2);
     const [operation, resource, , versions] = entry as [string, string, number, readonly string[]];
     // A caller's Accept that names a version is sent as it is; any other gets the client's.
     const version = VERSION_PARAMETER.exec(media)?.[1] ?? pickVersion(versions, date, operation);
     return [{ operation, method, path: schemaPath, resource, version }, withVersion(media, version), withVersion('application/json', version)];
-  }) as PayrollClient;
+  });
+  if (date !== undefined) Object.assign(client, { resourceVersionDate: date });
+  return client as PayrollClient | PayrollClientAnyVersion;
 }
 
 /** A client of the Journal configuration API (not versioned: plain application/json). */

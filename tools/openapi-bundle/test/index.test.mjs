@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HTTP_METHODS, deref, mediaTypeVersion, operationsOf, resolveRef } from '../index.mjs';
+import { HTTP_METHODS, deref, isListEnvelope, mediaTypeVersion, operationsOf, resolveRef, successContent } from '../index.mjs';
 
 const doc = {
   paths: {
@@ -75,5 +75,26 @@ describe('mediaTypeVersion', () => {
     expect(mediaTypeVersion('application/json')).toBeNull();
     expect(mediaTypeVersion('application/json;version=2021-03-29x')).toBeNull();
     expect(mediaTypeVersion('application/json;version=latest')).toBeNull();
+  });
+});
+
+describe('successContent and isListEnvelope', () => {
+  const lists = {
+    components: {
+      schemas: {
+        Envelope: { properties: { messages: {} } },
+        List: { allOf: [{ $ref: '#/components/schemas/Envelope' }, { properties: { _embedded: { type: 'array' } } }] },
+      },
+      responses: { Ok: { content: { 'application/json': { schema: { $ref: '#/components/schemas/List' } } } } },
+    },
+  };
+  it('merges the content of the 2xx responses only', () => {
+    const operation = { responses: { 200: { $ref: '#/components/responses/Ok' }, 201: { content: { 'text/csv': {} } }, 400: { content: { 'application/problem': {} } } } };
+    expect(Object.keys(successContent(lists, operation)).sort()).toEqual(['application/json', 'text/csv']);
+  });
+  it('finds _embedded through $refs and allOf', () => {
+    expect(isListEnvelope(lists, { $ref: '#/components/schemas/List' })).toBe(true);
+    expect(isListEnvelope(lists, { $ref: '#/components/schemas/Envelope' })).toBe(false);
+    expect(isListEnvelope(lists, undefined)).toBe(false);
   });
 });

@@ -208,14 +208,14 @@ export const wrongCode: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 12;
     try {
       const employerId = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
       const call = async (method, pathname, version, body) => {
-        const media = \`application/json;version=\${version}\`;
-        const res = await fetch(\`\${mock.payrollBaseUrl}\${pathname}\`, { method, headers: { Authorization: 'Bearer window', Accept: media, ...(body ? { 'Content-Type': media } : {}) }, body: body ? JSON.stringify(body) : undefined });
+        const media = `application/json;version=${version}`;
+        const res = await fetch(`${mock.payrollBaseUrl}${pathname}`, { method, headers: { Authorization: 'Bearer window', Accept: media, ...(body ? { 'Content-Type': media } : {}) }, body: body ? JSON.stringify(body) : undefined });
         const text = await res.text();
         return { status: res.status, body: text ? JSON.parse(text) : undefined };
       };
-      const list = await call('GET', \`/v2/providers/employers/\${employerId}/employees?pageSize=1\`, previous.employee);
+      const list = await call('GET', `/v2/providers/employers/${employerId}/employees?pageSize=1`, previous.employee);
       const employeeId = list.body._embedded[0].id;
-      const detail = \`/v2/providers/employers/employees/\${employeeId}\`;
+      const detail = `/v2/providers/employers/employees/${employeeId}`;
       // The seed, written at the older shape, reads at both.
       const old = await call('GET', detail, previous.employee);
       expect(old.status).toBe(200);
@@ -233,12 +233,12 @@ export const wrongCode: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 12;
       expect(put.body.content.personalDetails.placeOfBirth).toBe('Zierikzee');
       expect((await call('GET', detail, date)).body.content.personalDetails.birthPlace).toBe('Zierikzee');
       // The employment's new field carries its default at the newer version only.
-      const employments = await call('GET', \`/v2/providers/employers/employees/\${employeeId}/employments\`, date);
+      const employments = await call('GET', `/v2/providers/employers/employees/${employeeId}/employments`, date);
       const employmentId = employments.body._embedded[0].id;
-      expect((await call('GET', \`/v2/providers/employers/employees/employments/\${employmentId}\`, date)).body.content.workingCountry).toBe('NL');
-      expect((await call('GET', \`/v2/providers/employers/employees/employments/\${employmentId}\`, previous.employment)).body.content).not.toHaveProperty('workingCountry');
+      expect((await call('GET', `/v2/providers/employers/employees/employments/${employmentId}`, date)).body.content.workingCountry).toBe('NL');
+      expect((await call('GET', `/v2/providers/employers/employees/employments/${employmentId}`, previous.employment)).body.content).not.toHaveProperty('workingCountry');
       // The employer's groupCode: an integer at the older version, a string at the newer.
-      const employer = \`/v2/providers/employers/\${employerId}\`;
+      const employer = `/v2/providers/employers/${employerId}`;
       expect(typeof (await call('GET', employer, previous.employer)).body.content.providerSettings.groupCode).toBe('number');
       expect(typeof (await call('GET', employer, date)).body.content.providerSettings.groupCode).toBe('string');
 
@@ -251,7 +251,7 @@ export const wrongCode: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 12;
         journalSpec: path.join(root, 'spec', 'dist', 'journal.json'),
         params: { wageModelId: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', employerId },
       });
-      const failures = summary.cases.filter((c) => c.findings.length > 0).map((c) => \`\${c.operationId} \${c.version}: \${c.findings.map((f) => f.message).join('; ')}\`);
+      const failures = summary.cases.filter((c) => c.findings.length > 0).map((c) => `${c.operationId} ${c.version}: ${c.findings.map((f) => f.message).join('; ')}`);
       expect(failures).toEqual([]);
       const window = summary.cases.filter((c) => c.kind === 'sequence' && /^written at .*, read at .*, and back$/.test(c.title) && !c.skipped);
       expect(window.map((c) => c.operationId).sort()).toEqual(['PutEmployeeByEmployeeId', 'PutEmployerByEmployerId', 'PutEmploymentByEmploymentId']);
