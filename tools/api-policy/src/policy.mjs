@@ -6,7 +6,7 @@ import { REGISTRY_KEY, diffBundles } from './diff.mjs';
 import { POLICY_RULES, SUPPORT_MONTHS, bumpAtLeast, maxBump } from './rules.mjs';
 
 /** The packages whose published content is generated from the descriptions (one fixed group). */
-export const PUBLISHED_PACKAGES = ['@payroll-api/spec', '@payroll-api/types', '@payroll-api/client', '@payroll-api/sandbox', '@payroll-api/mock', '@payroll-api/conformance'];
+export const PUBLISHED_PACKAGES = ['@payroll-api/spec', '@payroll-api/types', '@payroll-api/client', '@payroll-api/query', '@payroll-api/sandbox', '@payroll-api/mock', '@payroll-api/conformance'];
 
 function registryEntry(registry, resource, version) {
   return registry?.resources?.[resource]?.versions?.find((entry) => entry.version === version) ?? null;
