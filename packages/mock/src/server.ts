@@ -10,7 +10,7 @@ import { envelope, message } from './errors.js';
 import { createSandbox } from './sandbox/engine/sandbox.js';
 import type { ResourceModule } from './sandbox/engine/types.js';
 import { loadApi, type ApiName, type LoadedApi } from './spec.js';
-import { authenticate } from './stages/authenticate.js';
+import { AUTHENTICATION_HEADER, authenticate } from './stages/authenticate.js';
 import { AUTHORIZATION_HEADER, authorize } from './stages/authorize.js';
 import { negotiate } from './stages/negotiate.js';
 import { expires, isOutgoing, json, type Outgoing } from './stages/outgoing.js';
@@ -83,7 +83,7 @@ export interface RunningMock {
 }
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
-const EXPOSED = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, ${AUTHORIZATION_HEADER}`;
+const EXPOSED = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, ${AUTHORIZATION_HEADER}, ${AUTHENTICATION_HEADER}`;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
@@ -184,7 +184,10 @@ export function createMock(options: MockOptions = {}): Mock {
     const routed = route(apis, req);
     if (isOutgoing(routed)) return routed;
     const auth = authenticate(routed.operation, req);
-    if (isOutgoing(auth)) return auth;
+    if ('refusal' in auth) {
+      log(`payroll-mock: 401 ${req.method} ${target?.pathname ?? ''}: ${auth.refusal.detail} (${AUTHENTICATION_HEADER}: reason=${auth.refusal.reason})`);
+      return auth.out;
+    }
     const badPath = checkPathEncoding(routed);
     if (badPath) return badPath;
     const clock = await active.clock(auth.token);
