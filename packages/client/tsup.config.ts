@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', body: 'src/body.ts' },
+  entry: { index: 'src/index.ts', body: 'src/body.ts', sandbox: 'src/sandbox.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
