@@ -9,7 +9,6 @@ export type FilterOperator = 'eq' | 'ne' | 'lk' | 'gt' | 'ge' | 'lt' | 'le';
 const OPERATORS: readonly string[] = ['eq', 'ne', 'lk', 'gt', 'ge', 'lt', 'le'];
 /** A field name, nested fields dotted: the filter grammar's and the export's X-ReportInput's. */
 export const FIELD_RE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
-const ORDER_RE = /^-?\w+(\.\w+)*$/;
 
 /** A date literal of a filter; make one with `filterDate()`. */
 export interface FilterDate {
@@ -127,8 +126,9 @@ export function orderBy(...fields: string[]): string {
   if (fields.length === 0) throw new TypeError('orderBy: give at least one field');
   for (const f of fields) {
     if (typeof f !== 'string' || f === '' || f === '-') throw new TypeError('orderBy: a field name is empty');
-    if (!ORDER_RE.test(f)) {
-      throw new TypeError(`orderBy: invalid field ${JSON.stringify(f)} (letters, digits and _, nested fields dotted, optionally preceded by -)`);
+    // A field path as the filter writes it, optionally preceded by the minus of descending.
+    if (!FIELD_RE.test(f.replace(/^-/, ''))) {
+      throw new TypeError(`orderBy: invalid field ${JSON.stringify(f)} (a field path, optionally preceded by -)`);
     }
   }
   const text = fields.join(',');

@@ -1,7 +1,8 @@
 // The typed client of the reference sandbox's control endpoints (`/__sandbox/*`), described by
 // spec/sandbox-control. It acts on the sandbox its token reaches, as API calls do. Paths the
 // description marks `x-sandbox-status: planned` have no call here: the sandbox does not serve
-// them yet. A refused call throws the ApiError the API clients throw.
+// them yet. A refused call throws an ApiError, as the API clients do (`isApiError` of
+// `@payroll-api/client/forms` recognises it).
 import type { AuthorizationModel, RequestBody, ResponseBody, Schemas } from '@payroll-api/types/sandbox-control';
 import { ABSOLUTE_URL, type FetchLike } from './auth.js';
 import { ApiError, type Message } from './errors.js';
