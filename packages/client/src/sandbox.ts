@@ -116,6 +116,11 @@ export function createSandboxControl(options: SandboxControlOptions) {
         call<ResponseBody<'PutSandboxClock'>>('PutSandboxClock', 'PUT', '/__sandbox/clock', { now: now instanceof Date ? now.toISOString() : now } satisfies RequestBody<'PutSandboxClock'>),
       advance: (by: RequestBody<'PostSandboxClockAdvance'>) => call<ResponseBody<'PostSandboxClockAdvance'>>('PostSandboxClockAdvance', 'POST', '/__sandbox/clock/advance', by),
     },
+    settings: {
+      get: () => call<ResponseBody<'GetSandboxSettings'>>('GetSandboxSettings', 'GET', '/__sandbox/settings'),
+      /** Change the given settings, e.g. `{ unknownFields: 'warn' }`; the others stay. */
+      set: (settings: RequestBody<'PutSandboxSettings'>) => call<ResponseBody<'PutSandboxSettings'>>('PutSandboxSettings', 'PUT', '/__sandbox/settings', settings),
+    },
     authorization: {
       get: () => call<AuthorizationModel>('GetAuthorizationModel', 'GET', '/__sandbox/authorization'),
       /** Replace the model; checked whole, a 400 changes nothing. Employers left out keep their modules. */

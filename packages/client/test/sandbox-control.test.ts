@@ -1,7 +1,7 @@
 // The typed control client against the running sandbox: reset, snapshots, the clock, the
 // authorization model, and a restricted user made and used in one call each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPayrollClient, type ApiError } from '../src/index.js';
+import { createPayrollClient, type ApiError, type Message } from '../src/index.js';
 import { isApiError } from '../src/forms.js';
 import { createSandboxControl, type SandboxControl } from '../src/sandbox.js';
 import { startMock, type RunningMock } from './mock-server.js';
@@ -9,11 +9,12 @@ import { startMock, type RunningMock } from './mock-server.js';
 const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
 const EMPLOYMENT = '520dbfbe-cca4-5b8e-b67b-1fdfecca8a34';
 
+const TOKEN = `kit-control-${Date.now()}`;
 let mock: RunningMock;
 let control: SandboxControl;
 beforeAll(async () => {
   mock = await startMock();
-  control = createSandboxControl({ baseUrl: mock.origin, token: `kit-control-${Date.now()}` });
+  control = createSandboxControl({ baseUrl: mock.origin, token: TOKEN });
 });
 afterAll(async () => {
   await mock?.stop();
@@ -49,6 +50,26 @@ describe('state and clock', () => {
     expect((await control.clock.get()).today).toBe('2030-02-01');
     expect((await control.clock.set(null)).offsetMs).toBe(0);
     await expect(control.clock.advance({ weeks: 1 } as never)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('settings', () => {
+  it('sets unknownFields: warn gives a Warning on the success answer, reject a 400 naming the field', async () => {
+    expect(await control.settings.get()).toEqual({ unknownFields: 'ignore' });
+    const payroll = payrollAs(TOKEN);
+    const employeeId = (await payroll.GetEmployeesByEmployerId({ employerId: EMPLOYER, pageSize: 1 })).data!._embedded![0]!.id!;
+    const send = () => payroll.PatchEmailByEmployeeId({ employeeId }, { emailAddress: 'kit@example.nl', ...({ nickname: 'Kit' } as object) });
+    expect((await control.settings.set({ unknownFields: 'warn' })).unknownFields).toBe('warn');
+    const warned = await send();
+    expect(warned.response.status).toBe(200);
+    expect(warned.data!.messages).toEqual([expect.objectContaining({ type: 'Warning', properties: ['nickname'] })]);
+    await control.settings.set({ unknownFields: 'reject' });
+    const refused = await send();
+    expect(refused.response.status).toBe(400);
+    expect((refused.error as { messages: Message[] }).messages[0]!.properties).toEqual(['nickname']);
+    await expect(control.settings.set({ unknownFields: 'loud' as never })).rejects.toMatchObject({ status: 400 });
+    await control.reset();
+    expect((await control.settings.get()).unknownFields).toBe('ignore');
   });
 });
 

@@ -10,6 +10,7 @@ import { essence, successResponse, type Operation } from '../../spec.js';
 import { badRequest, errorReply, type Outgoing } from '../../stages/outgoing.js';
 import { download, successHeaders, type Exchange } from '../../stages/respond.js';
 import { pathParams } from '../../stages/route.js';
+import { SETTINGS_KEY, unknownFields, type SandboxSettings } from '../../stages/unknown-fields.js';
 import { QueryError } from '../filter/tree.js';
 import { UniqueViolation, type Store } from '../store/types.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
@@ -70,9 +71,13 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   const mode = operation.method === 'get' || operation.method === 'head' ? 'read' : 'write';
   const schema = responseContent?.schema;
   const jsonRequest = valid.requestContent ? isJsonMedia(essence(valid.requestContent.mediaType)) : true;
+  const unknown = valid.requestContent && jsonRequest ? unknownFields(valid.requestContent.schema, valid.body) : [];
   let reply: Reply;
   try {
-    reply = await store.transaction(principal.sandbox, mode, (tx) => {
+    reply = await store.transaction(principal.sandbox, mode, async (tx) => {
+      // The sandbox's unknownFields setting (PUT /__sandbox/settings): unknown body fields are dropped, warned about or refused.
+      const unknownMode = unknown.length > 0 ? ((await tx.getMeta<SandboxSettings>(SETTINGS_KEY))?.unknownFields ?? 'ignore') : 'ignore';
+      if (unknownMode === 'reject') throw new SandboxError(400, unknown.map((field) => message(400, `The field ${field} is not a field of this body.`, [field])));
       const ctx: OperationContext = {
         api: operation.api.name,
         operationId: operation.operationId,
@@ -93,7 +98,10 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
         },
         newId: randomUUID,
       };
-      return handler(ctx);
+      const answer = await handler(ctx);
+      if (unknownMode !== 'warn' || answer.kind === 'raw') return answer;
+      const warning = message(successStatus(operation), `The body fields ${unknown.join(', ')} are not fields of this body and were ignored.`, unknown, 'Warning');
+      return { ...answer, messages: [...(answer.messages ?? []), warning] };
     });
   } catch (error) {
     if (error instanceof SandboxError) {
