@@ -25,7 +25,7 @@ const { values: options } = parseArgs({
 const specDir = path.resolve(options['spec-dir'] ?? ownDir);
 const distDir = path.join(specDir, 'dist');
 const redocly = path.join(ownDir, 'node_modules', '.bin', 'redocly');
-const apis = ['payroll', 'journal'];
+const apis = ['payroll', 'journal', 'sandbox-control'];
 const sourceDirs = ['common', ...apis];
 
 function writeAtomically(file, text) {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const specDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(specDir, 'node_modules', '.bin', name);
-const apis = ['payroll', 'journal'];
+const apis = ['payroll', 'journal', 'sandbox-control'];
 const TIMEOUT_MS = 300_000;
 
 function run(command, args) {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { specDir } from './support/bundles.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-watch-'));
-for (const dir of ['common', 'payroll', 'journal']) {
+for (const dir of ['common', 'payroll', 'journal', 'sandbox-control']) {
   fs.cpSync(path.join(specDir, dir), path.join(scratch, dir), { recursive: true });
 }
 fs.copyFileSync(path.join(specDir, 'redocly.yaml'), path.join(scratch, 'redocly.yaml'));

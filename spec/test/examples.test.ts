@@ -61,7 +61,7 @@ function validatorFor(doc: OpenApiDocument) {
   };
 }
 
-for (const api of ['payroll', 'journal'] as const) {
+for (const api of ['payroll', 'journal', 'sandbox-control'] as const) {
   describe(`${api} examples`, () => {
     const doc = loadBundle(api);
     const cases = exampleCases(doc);

@@ -1,4 +1,4 @@
-// Both descriptions keep the layout a newcomer relies on: one file per path, named after the
+// Every description keeps the layout a newcomer relies on: one file per path, named after the
 // path; an operation index in the folder's README that finds any operation's file from its
 // activity name; and component names that Redocly did not have to rename.
 import fs from 'node:fs';
@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { loadBundle, operationsOf, specDir } from './support/bundles.js';
 
-const apiPrefix = { payroll: /^\/v2\//, journal: /^\/journal\// } as const;
+const apiPrefix = { payroll: /^\/v2\//, journal: /^\/journal\//, 'sandbox-control': /^\/(__sandbox\/)?/ } as const;
 
-for (const api of ['payroll', 'journal'] as const) {
+for (const api of ['payroll', 'journal', 'sandbox-control'] as const) {
   describe(`${api} layout`, () => {
     const doc = loadBundle(api);
     const root = YAML.parse(fs.readFileSync(path.join(specDir, api, 'openapi.yaml'), 'utf8'));

@@ -1,14 +1,14 @@
 // Builders for the `filter` and `orderBy` query parameters, in the contract's grammar:
 //   <field> <eq|ne|lk|gt|ge|lt|le> <value>, joined by `and` / `or`, grouped by parentheses;
 //   nested fields dotted; strings and dates ('yyyy-MM-dd') single-quoted with quotes doubled;
-//   the literal null. orderBy: comma-separated fields, a leading minus for descending.
+//   the literal null. orderBy: comma-separated fields, nested fields dotted as in the filter, a
+//   leading minus for descending.
 import { toIsoDate } from './dates.js';
 
 export type FilterOperator = 'eq' | 'ne' | 'lk' | 'gt' | 'ge' | 'lt' | 'le';
 const OPERATORS: readonly string[] = ['eq', 'ne', 'lk', 'gt', 'ge', 'lt', 'le'];
 /** A field name, nested fields dotted: the filter grammar's and the export's X-ReportInput's. */
 export const FIELD_RE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
-const ORDER_RE = /^-?\w+$/;
 
 /** A date literal of a filter; make one with `filterDate()`. */
 export interface FilterDate {
@@ -118,17 +118,17 @@ export const and = (...parts: (FilterExpr | undefined | false)[]): FilterExpr =>
 /** Any of the expressions (falsy entries are skipped). */
 export const or = (...parts: (FilterExpr | undefined | false)[]): FilterExpr => join('or', parts);
 
-export type OrderField<Item> = unknown extends Item
-  ? string
-  : (keyof Plain<Item> & string) | `-${keyof Plain<Item> & string}`;
+/** A field of an orderBy, dotted for a nested field, a leading minus for descending. */
+export type OrderField<Item> = unknown extends Item ? string : FieldPath<Item> | `-${FieldPath<Item>}`;
 
-/** The `orderBy` value: `orderBy('-startDate', 'employeeNumber')`. */
+/** The `orderBy` value: `orderBy('-startDate', 'personalDetails.lastName')`. */
 export function orderBy(...fields: string[]): string {
   if (fields.length === 0) throw new TypeError('orderBy: give at least one field');
   for (const f of fields) {
     if (typeof f !== 'string' || f === '' || f === '-') throw new TypeError('orderBy: a field name is empty');
-    if (!ORDER_RE.test(f)) {
-      throw new TypeError(`orderBy: invalid field ${JSON.stringify(f)} (letters, digits and _, optionally preceded by -; no dots)`);
+    // A field path as the filter writes it, optionally preceded by the minus of descending.
+    if (!FIELD_RE.test(f.replace(/^-/, ''))) {
+      throw new TypeError(`orderBy: invalid field ${JSON.stringify(f)} (a field path, optionally preceded by -)`);
     }
   }
   const text = fields.join(',');

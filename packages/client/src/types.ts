@@ -8,6 +8,7 @@ import type { paths as GeneratedJournalPaths } from '@payroll-api/types/journal'
 import type { journalOperations, payrollOperations } from './generated/operations.js';
 
 type PayrollTable = typeof payrollOperations;
+type JournalTable = typeof journalOperations;
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
 type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
@@ -87,13 +88,31 @@ export type BodyShape<T> = T extends $Read<unknown>
           }
         : T;
 
-type ShapeContent<R> = R extends { content: infer C } ? Omit<R, 'content'> & { content: { [M in keyof C]: BodyShape<C[M]> } } : R;
+/**
+ * The conditional requirements the contract states for a body ("mandatory when", "no
+ * fields"), which the generated types cannot carry; the client README's table lists each, and
+ * the type tests check each. Keyed by activity, given the body's generated shape.
+ */
+export interface BodyRules<Body> {
+  /** endOfEmploymentDueToIllness is mandatory when endDate is filled (and a call without endDate is refused). */
+  PatchTerminateByEmploymentId: Body extends object ? Omit<Body, 'endDate' | 'endOfEmploymentDueToIllness'> & { endDate: string; endOfEmploymentDueToIllness: boolean } : Body;
+  /** The operation takes no fields: an empty object. */
+  PatchReinstateByEmploymentId: Record<string, never>;
+}
 
-type AdaptOperation<Op, V extends string> = {
+/** A body with its activity's conditional requirements, if the contract states any. */
+export type RuledBody<Id, Body> = Id extends keyof BodyRules<unknown> ? BodyRules<Body>[Id] : Body;
+
+/** The activity (operationId) of a `"METHOD /path"` key of either operation table. */
+type ActivityOfRoute<Key> = Key extends keyof PayrollTable ? PayrollTable[Key][0] : Key extends keyof JournalTable ? JournalTable[Key][0] : never;
+
+type ShapeContent<R, Id> = R extends { content: infer C } ? Omit<R, 'content'> & { content: { [M in keyof C]: RuledBody<Id, BodyShape<C[M]>> } } : R;
+
+type AdaptOperation<Op, V extends string, Id> = {
   [K in keyof Op]: K extends 'parameters'
     ? DropAccept<Op[K]>
     : K extends 'requestBody'
-      ? ShapeContent<AdaptContent<Op[K], V>>
+      ? ShapeContent<AdaptContent<Op[K], V>, Id>
       : K extends 'responses'
         ? { [S in keyof Op[K]]: AdaptContent<Op[K][S], V> }
         : Op[K];
@@ -104,7 +123,7 @@ export type VersionedPaths<P, At extends VersionAt = false, Table = PayrollTable
   [Path in keyof P]: {
     [M in keyof P[Path]]: M extends HttpMethod
       ? P[Path][M] extends object
-        ? AdaptOperation<P[Path][M], VersionOf<`${Uppercase<M>} ${Path & string}`, At, Table>>
+        ? AdaptOperation<P[Path][M], VersionOf<`${Uppercase<M>} ${Path & string}`, At, Table>, ActivityOfRoute<`${Uppercase<M>} ${Path & string}`>>
         : P[Path][M]
       : P[Path][M];
   };

@@ -76,9 +76,11 @@ describe('client types', () => {
     f.where('employeeNumber', 'eq', 'tien');
     // @ts-expect-error unknown field
     f.where('salary', 'eq', 1);
-    f.orderBy('-employeeNumber', 'id');
-    // @ts-expect-error orderBy takes top-level fields only
-    f.orderBy('personalDetails.lastName');
+    f.orderBy('-employeeNumber', 'id', 'personalDetails.lastName', '-address.houseNumber');
+    // @ts-expect-error unknown nested field
+    f.orderBy('personalDetails.nope');
+    // @ts-expect-error the minus comes before the path
+    f.orderBy('personalDetails.-lastName');
   });
 
   it('types the export report fields and restricts export to exporting lists', () => {

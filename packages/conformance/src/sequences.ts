@@ -112,6 +112,16 @@ interface Step {
 
 const quoteFilter = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
+/**
+ * Whether `name` may not follow `previous` in a descending order of text: the description
+ * compares case-insensitively and sorts nulls first when descending.
+ */
+function descendsBefore(name: unknown, previous: unknown): boolean {
+  if (previous == null) return false;
+  if (name == null) return true;
+  return String(name).toLowerCase() > String(previous).toLowerCase();
+}
+
 export async function runSequences(ctx: SequenceContext): Promise<void> {
   const tag = `${ctx.seed.toString(36)}${Date.now().toString(36).slice(-5)}`;
   const param = (name: string, operationId: string) => ctx.pool.value(name, pathOf(ctx, operationId));
@@ -142,7 +152,7 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
   const employerId = param('employerId', 'PostEmployeeByEmployerId');
   if (employerId) {
     const employeeOps = ['PostEmployeeByEmployerId', 'GetEmployeeByEmployeeId', 'GetEmployeesByEmployerId', 'PutEmployeeByEmployeeId', 'GetEmploymentByEmploymentId', 'PatchTerminateByEmploymentId', 'PatchReinstateByEmploymentId', 'DeleteEmploymentByEmploymentId'];
-    await sequence(ctx, 'PostEmployeeByEmployerId', 'create → read → list (filter employeeNumber) → update → read back → terminate → reinstate → delete → 404', employeeOps, async (step) => {
+    await sequence(ctx, 'PostEmployeeByEmployerId', 'create → read → list (filter employeeNumber) → update → read back → list (orderBy a nested field) → terminate → reinstate → delete → 404', employeeOps, async (step) => {
       const employeeNumber = 900_000 + (Number.parseInt(tag, 36) % 90_000);
       const example = exampleOf(ctx, 'PostEmployeeByEmployerId') ?? {};
       const employeeData = { ...((example.employeeData as Json) ?? {}), employeeNumber };
@@ -163,6 +173,10 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
       await step('PutEmployeeByEmployeeId', { params: { employeeId }, body: { ...update, employeeNumber: current.employeeNumber, personalDetails } }, [200], 'update the employee');
       const again = await step('GetEmployeeByEmployeeId', { params: { employeeId } }, [200], 'read the updated employee');
       step.check((contentOf(again.body).personalDetails as Json | undefined)?.lastName === lastName, 'the updated lastName is not read back', again.request);
+      const ordered = await step('GetEmployeesByEmployerId', { params: { employerId }, query: { orderBy: '-personalDetails.lastName', pageSize: '250' } }, [200], 'order the list on a nested field (orderBy=-personalDetails.lastName)');
+      const names = embedded(ordered.body).map((e) => (e.personalDetails as Json | undefined)?.lastName);
+      const misplaced = names.findIndex((name, i) => i > 0 && descendsBefore(name, names[i - 1]));
+      step.check(misplaced === -1, `orderBy=-personalDetails.lastName: ${JSON.stringify(names[misplaced - 1])} comes before ${JSON.stringify(names[misplaced])}`, ordered.request);
 
       const employment = contentOf((await step('GetEmploymentByEmploymentId', { params: { employmentId } }, [200], 'read the new employment')).body);
       const start = typeof employment.startDate === 'string' ? employment.startDate : new Date().toISOString().slice(0, 10);
@@ -197,6 +211,10 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
       await step('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body: { ...minimized, personalDetails: { ...((minimized.personalDetails as Json) ?? {}), lastName } } }, [200], 'update the minimized concept employee');
       const again = await step('GetConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId } }, [200], 'read the minimized concept employee');
       step.check((contentOf(again.body).personalDetails as Json | undefined)?.lastName === lastName, 'the updated lastName is not read back', again.request);
+      const ordered = await step('GetEmployeesByEmployerId', { params: { employerId }, query: { orderBy: '-personalDetails.lastName', pageSize: '250' } }, [200], 'order the list on a nested field (orderBy=-personalDetails.lastName)');
+      const names = embedded(ordered.body).map((e) => (e.personalDetails as Json | undefined)?.lastName);
+      const misplaced = names.findIndex((name, i) => i > 0 && descendsBefore(name, names[i - 1]));
+      step.check(misplaced === -1, `orderBy=-personalDetails.lastName: ${JSON.stringify(names[misplaced - 1])} comes before ${JSON.stringify(names[misplaced])}`, ordered.request);
     });
   }
 

@@ -43,3 +43,20 @@ describe.each([
     expectConforming(await check(mock, `conformance-${Date.now()}`));
   });
 });
+
+test('a server that does not order on a nested field fails the employee sequence with a clear finding', async () => {
+  const mock = await startSandbox();
+  running.push(mock);
+  // The sandbox's answers, with the items of a list ordered on a nested field put in reverse.
+  const reversing: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!url.searchParams.get('orderBy')?.includes('.') || !response.ok) return response;
+    const body = (await response.json()) as { _embedded: unknown[] };
+    return new Response(JSON.stringify({ ...body, _embedded: [...body._embedded].reverse() }), { status: response.status, headers: response.headers });
+  };
+  const operations = ['PostEmployeeByEmployerId', 'GetEmployeeByEmployeeId', 'GetEmployeesByEmployerId', 'PutEmployeeByEmployeeId', 'GetEmploymentByEmploymentId', 'PatchTerminateByEmploymentId', 'PatchReinstateByEmploymentId', 'DeleteEmploymentByEmploymentId'];
+  const summary = await runConformance({ payrollUrl: mock.payrollBaseUrl, journalUrl: mock.url, token: `conformance-order-${Date.now()}`, allowWrites: true, operations, fetch: reversing, params: { wageModelId: WAGE_MODEL_ID, employerId: EMPLOYER_ID } });
+  const sequence = summary.cases.find((c) => c.kind === 'sequence' && c.operationId === 'PostEmployeeByEmployerId');
+  expect(sequence?.findings.map((f) => f.message)).toEqual([expect.stringMatching(/^orderBy=-personalDetails\.lastName: ".+" comes before ".+"$/)]);
+});

@@ -57,6 +57,8 @@ export function errorCodesPage(doc, rulesById = new Map()) {
   const body = `<h1>Journal error codes</h1>
       <p class="lead">Every validation code the Journal configuration API answers with, in a <code>400</code> body's <code>messages[].code</code>: what it means, the operations that can answer it and, where the <a href="journal-rules.html">journal rules</a> list it, the requests that reproduce it against the sandbox.</p>
       <p>The contract says a <code>400</code> is returned "for the validation errors above or other bad requests": match the codes you handle and treat any other code as a bad request.</p>
+      <h2 id="payroll-codes">Payroll and HR API message codes</h2>
+      <p>The contract does not show the catalogue of message codes of the Payroll and HR API (<code>messages[].code</code>, an integer), and says the codes may change. The reference sandbox's codes are its own: it sends the HTTP status (<code>400</code>, <code>404</code>, <code>500</code>) as the code, which production does not promise. Match payroll messages by their <code>type</code> and <code>properties</code>, never by <code>code</code>.</p>
       <div class="table-scroll">
       <table id="error-codes">
         <thead><tr><th>Code</th><th>Meaning</th><th>Operations</th><th>Reproduction</th></tr></thead>

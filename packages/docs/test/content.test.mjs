@@ -143,6 +143,9 @@ describe('journal error codes', () => {
     const page = errorCodesPage(journal).html;
     expect(page).toContain('id="API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel"');
     expect(page).toMatch(/journal\.html#operation\/PostCostCenterAtWageModelLevelByJournalProfileId/);
+    // The payroll codes: the contract shows no catalogue, and the sandbox's codes are its own.
+    expect(page).toContain('id="payroll-codes"');
+    expect(page).toMatch(/reference sandbox's codes are its own/);
   });
 });
 

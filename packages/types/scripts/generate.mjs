@@ -1,4 +1,5 @@
-// Generates src/generated/{payroll,journal}.ts from the bundled descriptions in spec/dist.
+// Generates src/generated/{payroll,journal,sandbox-control}.ts from the bundled descriptions in
+// spec/dist.
 // readOnly/writeOnly properties get $Read/$Write markers, so that openapi-fetch (and the
 // Writable/Readable helpers exported here) drop readOnly fields from request bodies and
 // writeOnly fields from responses.
@@ -12,7 +13,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const distArg = process.argv.indexOf('--dist');
 const distDir = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? '') : path.resolve(here, '../../../spec/dist');
 const outDir = path.resolve(here, '../src/generated');
-const apis = ['payroll', 'journal'];
+const apis = ['payroll', 'journal', 'sandbox-control'];
 
 const missing = apis.filter((api) => !fs.existsSync(path.join(distDir, `${api}.json`)));
 if (missing.length > 0) {

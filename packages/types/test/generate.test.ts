@@ -27,6 +27,7 @@ describe('scripts/generate.mjs', () => {
     try {
       fs.writeFileSync(path.join(dir, 'payroll.json'), '{ not json');
       fs.writeFileSync(path.join(dir, 'journal.json'), '{}');
+      fs.writeFileSync(path.join(dir, 'sandbox-control.json'), '{}');
       const run = spawnSync(process.execPath, [script, '--dist', dir], { encoding: 'utf8' });
       expect(run.status).toBe(1);
       expect(run.stderr).toMatch(/payroll\.json is not valid JSON/);

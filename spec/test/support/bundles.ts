@@ -11,7 +11,7 @@ export type OpenApiDocument = {
   [key: string]: any;
 };
 
-export function loadBundle(api: 'payroll' | 'journal'): OpenApiDocument {
+export function loadBundle(api: 'payroll' | 'journal' | 'sandbox-control'): OpenApiDocument {
   return JSON.parse(fs.readFileSync(path.join(specDir, 'dist', `${api}.json`), 'utf8'));
 }
 

@@ -9,10 +9,13 @@
 //   GET    /__sandbox/clock            the sandbox clock
 //   PUT    /__sandbox/clock            {"now": "2030-01-01T00:00:00Z"} sets it; {"now": null} back to real time
 //   POST   /__sandbox/clock/advance    {"days": 1, "hours": 0, "minutes": 0, "seconds": 0} moves it on
+//   GET    /__sandbox/settings         the sandbox's settings
+//   PUT    /__sandbox/settings         {"unknownFields": "ignore" | "warn" | "reject"} changes the given ones
 import type { SandboxRequest } from '../http/request.js';
 import { message } from '../http/errors.js';
 import { bearerToken, unauthorized } from '../http/authenticate.js';
 import { json, type Outgoing } from '../http/outgoing.js';
+import { SETTINGS_KEY, settingsProblems, settingsView, type SandboxSettings } from '../http/unknown-fields.js';
 import { advanceClock, clockOffset, setClock } from '../engine/clock.js';
 import type { DocSchemas } from '../engine/doc-schemas.js';
 import type { Principal } from '../engine/types.js';
@@ -61,6 +64,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
     '/sandboxes': ['GET'],
     '/clock': ['GET', 'PUT'],
     '/clock/advance': ['POST'],
+    '/settings': ['GET', 'PUT'],
   };
   const methods = allowed[action];
   if (!methods) return { status: 404, headers: {} };
@@ -98,6 +102,20 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       if (at !== null && !Number.isFinite(at)) return refused(400, 'now must be an ISO 8601 date or date-time (e.g. 2030-01-31T09:00:00Z), or null for real time.', ['now']);
       await ctx.store.transaction(sandbox, 'write', (tx) => setClock(tx, at));
       return json(200, await clockState(ctx.store, sandbox));
+    }
+    case 'GET /settings':
+      return json(200, settingsView(await ctx.store.transaction(sandbox, 'read', (tx) => tx.getMeta<SandboxSettings>(SETTINGS_KEY))));
+    case 'PUT /settings': {
+      const body = await jsonBody(req, 4096);
+      if (!body.ok) return body.out;
+      const problems = settingsProblems(body.value);
+      if (problems.length > 0) return json(400, { messages: problems.map((p) => message(400, p.problem, [p.field])) });
+      const stored = await ctx.store.transaction(sandbox, 'write', async (tx) => {
+        const settings = { ...(await tx.getMeta<SandboxSettings>(SETTINGS_KEY)), ...(body.value as SandboxSettings) };
+        await tx.setMeta(SETTINGS_KEY, settings);
+        return settings;
+      });
+      return json(200, settingsView(stored));
     }
     default: {
       // POST /clock/advance

@@ -9,6 +9,7 @@ import { essence, successResponse, type Operation } from '../http/spec.js';
 import { badRequest, errorReply, type Outgoing } from '../http/outgoing.js';
 import { download, successHeaders, type Exchange } from '../http/respond.js';
 import { pathParams } from '../http/route.js';
+import { SETTINGS_KEY, unknownFields, type SandboxSettings } from '../http/unknown-fields.js';
 import { QueryError } from '../filter/tree.js';
 import { UniqueViolation, type Store } from '../store/types.js';
 import { sequentialId } from '../util/ids.js';
@@ -78,6 +79,7 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   const answeredAt = negotiation.choice?.version.version;
   const schema = responseContent?.schema;
   const jsonRequest = valid.requestContent ? isJsonMedia(essence(valid.requestContent.mediaType)) : true;
+  const unknown = valid.requestContent && jsonRequest ? unknownFields(valid.requestContent.schema, valid.body) : [];
   let reply: Reply;
   try {
     reply = await store.transaction(principal.sandbox, mode, async (tx) => {
@@ -85,6 +87,9 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
       // same requests give the same ids on every run, store and transport.
       const issued = mode === 'write' ? ((await tx.getMeta<{ next?: number }>(ID_SEQUENCE))?.next ?? 1) : 1;
       let next = issued;
+      // The sandbox's unknownFields setting (PUT /__sandbox/settings): unknown body fields are dropped, warned about or refused.
+      const unknownMode = unknown.length > 0 ? ((await tx.getMeta<SandboxSettings>(SETTINGS_KEY))?.unknownFields ?? 'ignore') : 'ignore';
+      if (unknownMode === 'reject') throw new SandboxError(400, unknown.map((field) => message(400, `The field ${field} is not a field of this body.`, [field])));
       const ctx: OperationContext = {
         api: operation.api.name,
         operationId: operation.operationId,
@@ -108,9 +113,11 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
           return sequentialId(principal.sandbox, next++);
         },
       };
-      const result = await handler(ctx);
+      const answer = await handler(ctx);
       if (next !== issued) await tx.setMeta(ID_SEQUENCE, { next });
-      return result;
+      if (unknownMode !== 'warn' || answer.kind === 'raw') return answer;
+      const warning = message(successStatus(operation), `The body fields ${unknown.join(', ')} are not fields of this body and were ignored.`, unknown, 'Warning');
+      return { ...answer, messages: [...(answer.messages ?? []), warning] };
     });
   } catch (error) {
     if (error instanceof SandboxError) {

@@ -3,7 +3,7 @@
 // Node server, sandbox.fetch and the MSW handlers all run this one function, so they answer
 // alike byte for byte.
 import { envelope, message } from './errors.js';
-import { authenticate } from './authenticate.js';
+import { AUTHENTICATION_HEADER, authenticate } from './authenticate.js';
 import { AUTHORIZATION_HEADER, authorize } from './authorize.js';
 import { negotiate } from './negotiate.js';
 import { expires, isOutgoing, json, type Outgoing } from './outgoing.js';
@@ -18,7 +18,7 @@ import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAc
 export const HEALTH_PATH = '/__health';
 
 /** Headers a browser may read from answers (CORS). */
-export const EXPOSED_HEADERS = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, Retry-After, ${AUTHORIZATION_HEADER}`;
+export const EXPOSED_HEADERS = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, Retry-After, ${AUTHORIZATION_HEADER}, ${AUTHENTICATION_HEADER}`;
 
 export interface PipelineOptions {
   /** The descriptions served now (they may be reloaded). */
@@ -81,7 +81,10 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     const routed = route(apis, req);
     if (isOutgoing(routed)) return routed;
     const auth = authenticate(routed.operation, req);
-    if (isOutgoing(auth)) return auth;
+    if ('refusal' in auth) {
+      options.log(`payroll-mock: 401 ${req.method} ${target?.pathname ?? ''}: ${auth.refusal.detail} (${AUTHENTICATION_HEADER}: reason=${auth.refusal.reason})`);
+      return auth.out;
+    }
     const badPath = checkPathEncoding(routed);
     if (badPath) return badPath;
     const clock = await active.clock(auth.token);

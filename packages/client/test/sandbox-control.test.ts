@@ -1,0 +1,152 @@
+// The typed control client against the running sandbox: reset, snapshots, the clock, the
+// authorization model, and a restricted user made and used in one call each.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPayrollClient, type ApiError, type Message } from '../src/index.js';
+import { isApiError } from '../src/forms.js';
+import { createSandboxControl, type SandboxControl } from '../src/sandbox.js';
+import { startMock, type RunningMock } from './mock-server.js';
+
+const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
+const EMPLOYMENT = '520dbfbe-cca4-5b8e-b67b-1fdfecca8a34';
+
+const TOKEN = `kit-control-${Date.now()}`;
+let mock: RunningMock;
+let control: SandboxControl;
+beforeAll(async () => {
+  mock = await startMock();
+  control = createSandboxControl({ baseUrl: mock.origin, token: TOKEN });
+});
+afterAll(async () => {
+  await mock?.stop();
+});
+
+const payrollAs = (token: string) => createPayrollClient({ baseUrl: `${mock.origin}/v2`, auth: token, retry: false });
+const refusalOf = (response: Response) => response.headers.get('X-Sandbox-Authorization');
+
+describe('state and clock', () => {
+  it('exports a snapshot, imports it back after a change, and resets to the seed', async () => {
+    const snapshot = await control.exportSnapshot();
+    expect(snapshot.format).toBe('payroll-sandbox/1');
+    const employees = Object.keys(snapshot.collections).find((name) => /employees/i.test(name))!;
+    const count = snapshot.collections[employees]!.length;
+    const imported = await control.importSnapshot({ ...snapshot, collections: { ...snapshot.collections, [employees]: snapshot.collections[employees]!.slice(1) } });
+    expect(imported.imported[employees]).toBe(count - 1);
+    expect((await control.exportSnapshot()).collections[employees]).toHaveLength(count - 1);
+    expect((await control.sandboxes()).some((sandbox) => sandbox.materialized)).toBe(true);
+    expect((await control.reset()).reset).toBe(true);
+    expect((await control.exportSnapshot()).collections[employees]).toHaveLength(count);
+  });
+
+  it('refuses a bad snapshot with an ApiError naming the problem, changing nothing', async () => {
+    const error = await control.importSnapshot({ format: 'payroll-sandbox/1', collections: { noSuchCollection: [{ id: 'x' }] } }).catch((e: unknown) => e);
+    expect(isApiError(error, 400)).toBe(true);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).messages[0]?.description).toMatch(/noSuchCollection/);
+  });
+
+  it('sets, advances and resets the clock', async () => {
+    expect((await control.clock.set('2030-01-31')).today).toBe('2030-01-31');
+    expect((await control.clock.advance({ days: 1, hours: 2 })).now).toMatch(/^2030-02-01T02:00:/);
+    expect((await control.clock.get()).today).toBe('2030-02-01');
+    expect((await control.clock.set(null)).offsetMs).toBe(0);
+    await expect(control.clock.advance({ weeks: 1 } as never)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('settings', () => {
+  it('sets unknownFields: warn gives a Warning on the success answer, reject a 400 naming the field', async () => {
+    expect(await control.settings.get()).toEqual({ unknownFields: 'ignore' });
+    const payroll = payrollAs(TOKEN);
+    const employeeId = (await payroll.GetEmployeesByEmployerId({ employerId: EMPLOYER, pageSize: 1 })).data!._embedded![0]!.id!;
+    const send = () => payroll.PatchEmailByEmployeeId({ employeeId }, { emailAddress: 'kit@example.nl', ...({ nickname: 'Kit' } as object) });
+    expect((await control.settings.set({ unknownFields: 'warn' })).unknownFields).toBe('warn');
+    const warned = await send();
+    expect(warned.response.status).toBe(200);
+    expect(warned.data!.messages).toEqual([expect.objectContaining({ type: 'Warning', properties: ['nickname'] })]);
+    await control.settings.set({ unknownFields: 'reject' });
+    const refused = await send();
+    expect(refused.response.status).toBe(400);
+    expect((refused.error as { messages: Message[] }).messages[0]!.properties).toEqual(['nickname']);
+    await expect(control.settings.set({ unknownFields: 'loud' as never })).rejects.toMatchObject({ status: 400 });
+    await control.reset();
+    expect((await control.settings.get()).unknownFields).toBe('ignore');
+  });
+});
+
+describe('the authorization model', () => {
+  it('reads, edits one entry and resets the model', async () => {
+    const model = await control.authorization.get();
+    expect(Object.keys(model.users)).toContain('read-only');
+    const role = await control.authorization.putEntry('roles', 'auditor', { name: 'Auditor', rights: ['employees-read'], dataScope: 'all' });
+    expect(role.dataScope).toBe('all');
+    expect((await control.authorization.list('roles')).auditor?.name).toBe('Auditor');
+    expect((await control.authorization.entry('roles', 'auditor')).rights).toEqual(['employees-read']);
+    expect((await control.authorization.deleteEntry('roles', 'auditor')).deleted).toBe('auditor');
+    await expect(control.authorization.entry('roles', 'auditor')).rejects.toMatchObject({ status: 404 });
+    await expect(control.authorization.putEntry('users', 'nobody', { name: 'N', password: 'x', client: 'payroll-integration', role: 'no-such-role', rights: [], employers: 'all', department: null })).rejects.toMatchObject({
+      status: 400,
+      messages: [expect.objectContaining({ properties: ['users.nobody.role'] })],
+    });
+    expect(Object.keys((await control.authorization.reset()).roles)).not.toContain('auditor');
+  });
+});
+
+describe('restrictedUser: a restricted user and its token in one call', () => {
+  it('a missing right: the activity is refused at step 2, the others are allowed', async () => {
+    const user = await control.restrictedUser({ username: 'kit-no-email', withoutActivities: ['PatchEmailByEmployeeId'] });
+    expect(user.token).toBe('sandbox-user-kit-no-email');
+    const payroll = payrollAs(user.token);
+    const employees = await payroll.GetEmployeesByEmployerId({ employerId: EMPLOYER, pageSize: 1 });
+    expect(employees.response.status).toBe(200);
+    const employeeId = employees.data!._embedded![0]!.id!;
+    const refused = await payroll.PatchEmailByEmployeeId({ employeeId }, { emailAddress: 'kit@example.nl' });
+    expect(refused.response.status).toBe(403);
+    expect(refusalOf(refused.response)).toBe('step=2; reason=no-right');
+  });
+
+  it('a role with a department data scope sees only that department', async () => {
+    const everyone = (await payrollAs(`kit-all-${Date.now()}`).GetEmployeesByEmployerId({ employerId: EMPLOYER })).data!.totalSize!;
+    const user = await control.restrictedUser({ username: 'kit-department', department: { employerId: EMPLOYER, code: 20 } });
+    const scoped = await payrollAs(user.token).GetEmployeesByEmployerId({ employerId: EMPLOYER });
+    expect(scoped.response.status).toBe(200);
+    expect(scoped.data!.totalSize).toBeGreaterThan(0);
+    expect(scoped.data!.totalSize).toBeLessThan(everyone);
+  });
+
+  it('a missing module: its activities are refused at step 4', async () => {
+    const user = await control.restrictedUser({ username: 'kit-no-payroll', withoutModules: ['payroll'] });
+    const refused = await payrollAs(user.token).GetPayrollPeriodDataDefaultsByEmploymentId({ employmentId: EMPLOYMENT });
+    expect(refused.response.status).toBe(403);
+    expect(refusalOf(refused.response)).toBe('step=4; reason=module-disabled');
+    expect((await user.control.authorization.entry('users', 'kit-no-payroll')).role).toBe('kit-no-payroll-role');
+  });
+
+  it('copies the caller state into the user sandbox when asked', async () => {
+    const own = createSandboxControl({ baseUrl: mock.origin, token: `kit-copy-${Date.now()}` });
+    await own.clock.set('2031-05-01');
+    const user = await own.restrictedUser({ username: 'kit-copy', copyState: true });
+    expect((await user.control.clock.get()).today).toBe('2031-05-01');
+  });
+
+  it('refuses a bad username or an unknown activity before sending anything', async () => {
+    await expect(control.restrictedUser({ username: 'Not Valid' })).rejects.toThrow(/username must be/);
+    await expect(control.restrictedUser({ username: 'kit-x', withoutActivities: ['NoSuchActivity' as never] })).rejects.toThrow(/NoSuchActivity is not an activity/);
+    expect(() => createSandboxControl({ baseUrl: 'localhost:4010', token: 't' })).toThrow(/absolute/);
+    expect(() => createSandboxControl({ baseUrl: mock.origin, token: 'a.b.c' })).toThrow(/bearer token/);
+  });
+});
+
+describe('the description says what the sandbox serves', () => {
+  it('answers every served path and 404 on every path marked x-sandbox-status: planned', async () => {
+    const { default: doc } = await import('@payroll-api/spec/sandbox-control.json', { with: { type: 'json' } });
+    const ids: Record<string, string> = { users: 'read-only', clients: 'payroll-integration', rights: 'employees-read', roles: 'payroll-officer', modules: 'payroll', employers: EMPLOYER };
+    const token = `kit-served-${Date.now()}`;
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
+      const path = template.replace(/\/(\w+)\/\{id\}$/, (_m, part: string) => `/${part}/${ids[part] ?? '1b6f7c2a-3d4e-4f5a-8b9c-0d1e2f3a4b5c'}`);
+      const method = ['get', 'post', 'put', 'delete'].find((m) => m in item)!;
+      const response = await fetch(`${mock.origin}${path}`, { method: method === 'get' ? 'GET' : 'OPTIONS', headers: { Authorization: `Bearer ${token}` } });
+      if (item['x-sandbox-status'] === 'planned') expect(response.status, `${template} is planned`).toBe(404);
+      else expect(response.status, `${template} is served`).not.toBe(404);
+    }
+  });
+});
