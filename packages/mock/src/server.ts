@@ -17,10 +17,14 @@ import {
   type Responder,
   type ResourceModule,
 } from '@payroll-api/sandbox/engine';
+import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest } from './node-request.js';
-import { createStore } from './store/index.js';
+import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
 
-export { HEALTH_PATH };
+export { HEALTH_PATH, METRICS_PATH };
+
+/** Readiness for orchestrators: 200 once the descriptions are loaded and the store answers. */
+export const READY_PATH = '/__ready';
 
 export interface MockOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
@@ -69,6 +73,8 @@ export interface Mock {
   dispose(): void;
   /** Stops watching and closes the sandbox's store. */
   close(): Promise<void>;
+  /** Requests being answered now. */
+  readonly inFlight: number;
 }
 
 export interface RunningMock {
@@ -80,7 +86,9 @@ export interface RunningMock {
   /** Address the journal paths (/providers/...) follow. */
   journalBaseUrl: string;
   mock: Mock;
-  close(): Promise<void>;
+  /** Stops accepting connections, lets the requests in flight finish (at most `graceMs`, default
+   * 8 s; then their connections are cut), then closes the store. */
+  close(graceMs?: number): Promise<void>;
 }
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
@@ -102,6 +110,9 @@ export function createMock(options: MockOptions = {}): Mock {
   let apis: LoadedApi[] = [];
   const loaded = new Map<ApiName, LoadedApi>();
   let responder: Responder | undefined;
+  let store: OperatedStore | undefined;
+  const metrics: Metrics = createMetrics({ sandboxes: async () => (store ? sandboxCount(store) : 0) });
+  let inFlight = 0;
 
   async function reload(): Promise<void> {
     for (const name of ['payroll', 'journal'] as const) {
@@ -128,7 +139,8 @@ export function createMock(options: MockOptions = {}): Mock {
             (await import('./examples.js')).examplesResponder({ dynamic: options.dynamic ?? false, log })
           : await createSandboxResponder({
               apis: () => apis,
-              store: (storeOptions) => createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl }),
+              store: async (storeOptions) =>
+                (store = await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, onError: (kind) => metrics.storeError(kind) })),
               tokenLifetimeSeconds: options.tokenLifetimeSeconds,
               modules: options.resources,
               log,
@@ -160,11 +172,58 @@ export function createMock(options: MockOptions = {}): Mock {
     }
   }
 
-  const pipeline = createPipeline({ apis: () => apis, responder: () => responder, mode, maxBodyBytes: maxBody, log });
+  const routedTo = new WeakMap<object, string | undefined>();
+  const pipeline = createPipeline({
+    apis: () => apis,
+    responder: () => responder,
+    mode,
+    maxBodyBytes: maxBody,
+    log,
+    observe: (req, _out, operationId) => routedTo.set(req, operationId),
+  });
+
+  /** /__ready and /__metrics: answered by the server, before the pipeline. */
+  async function operations(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    const pathname = (req.url ?? '').split('?')[0];
+    if ((pathname !== READY_PATH && pathname !== METRICS_PATH) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    let status = 200;
+    let type = 'application/json; charset=utf-8';
+    let body: string;
+    const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+    if (pathname === METRICS_PATH) {
+      type = metrics.contentType;
+      body = await metrics.text();
+    } else {
+      try {
+        if (!responder) throw new Error('the descriptions are not loaded');
+        await store?.ping?.();
+        body = JSON.stringify({ status: 'ready', mode, store: options.databaseUrl ? 'postgresql' : 'memory' });
+      } catch (error) {
+        status = 503;
+        headers['Retry-After'] = '2';
+        body = JSON.stringify({ status: 'unavailable', reason: (error as Error).message });
+      }
+    }
+    res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const started = options.verbose ? process.hrtime.bigint() : 0n;
-    const out = await pipeline(fromNodeRequest(req));
+    inFlight++;
+    try {
+      await answer(req, res);
+    } finally {
+      inFlight--;
+    }
+  }
+
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const started = process.hrtime.bigint();
+    if (await operations(req, res)) return;
+    const request = fromNodeRequest(req);
+    const out = await pipeline(request);
+    metrics.observe(routedTo.get(request), out === 'network-error' ? 'dropped' : out.status, Number(process.hrtime.bigint() - started) / 1e9);
     if (res.headersSent || res.destroyed) return;
     if (out === 'network-error') {
       // A fault asked for a dropped connection: no status line at all.
@@ -188,6 +247,9 @@ export function createMock(options: MockOptions = {}): Mock {
     reload,
     operations: () => apis.flatMap((api) => api.operations.map((o) => ({ api: api.name, operationId: o.operationId, method: o.method.toUpperCase(), path: o.path }))),
     basePath: (name) => loaded.get(name)?.basePath,
+    get inFlight() {
+      return inFlight;
+    },
     dispose() {
       clearTimeout(timer);
       for (const w of watchers) w.close();
@@ -209,7 +271,14 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     await mock.close();
     throw error;
   }
-  const server = http.createServer((req, res) => void mock.handle(req, res));
+  let closing = false;
+  const answering = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    if (closing) res.shouldKeepAlive = false;
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
+    void mock.handle(req, res);
+  });
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
@@ -234,10 +303,15 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     payrollBaseUrl: `${url}/v2`,
     journalBaseUrl: `${url}${mock.basePath('journal') ?? '/journal'}`,
     mock,
-    close: () =>
+    close: (graceMs = 8_000) =>
       new Promise<void>((resolve) => {
+        closing = true;
+        // Answers still to come close their connection; idle keep-alive connections go now.
+        for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
         server.close(() => void mock.close().then(() => resolve()));
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+        cut.unref();
       }),
   };
 }

@@ -108,3 +108,23 @@ export interface StoreOptions {
   seed: Snapshot;
   collections: CollectionSpec[];
 }
+
+/** Thrown by a store that cannot reach its storage (a database that is down or restarting):
+ * the pipeline answers 503 with Retry-After, and nothing of the request was applied. */
+export class StoreUnavailable extends Error {
+  /** Set so that the check survives two copies of this module (bundles of several entries). */
+  readonly storeUnavailable = true;
+
+  constructor(
+    reason: string,
+    /** What Retry-After says. */
+    readonly retryAfterSeconds = 2,
+  ) {
+    super(`The store is unavailable: ${reason}`);
+    this.name = 'StoreUnavailable';
+  }
+}
+
+export function isStoreUnavailable(error: unknown): error is StoreUnavailable {
+  return typeof error === 'object' && error !== null && (error as { storeUnavailable?: unknown }).storeUnavailable === true;
+}
