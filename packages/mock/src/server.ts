@@ -52,6 +52,14 @@ export interface MockOptions {
   payrollSpec?: string;
   /** Journal bundle (overrides specDir). */
   journalSpec?: string;
+  /** Sandbox: a shared service: only tokens the token endpoint issued to clients the operator
+   * created; every sandbox belongs to one client. Needs operatorToken. */
+  hosted?: boolean;
+  /** Sandbox: serves /__operator/* (clients, sandboxes) to callers with this bearer token. */
+  operatorToken?: string;
+  /** Sandbox: a sandbox not written for this long is removed (back to the seed); 0 never.
+   * Default: 30 days on PostgreSQL, never in memory. */
+  sandboxTtlMs?: number;
   /** Largest accepted request body in bytes; larger bodies get 413. Default 5 MiB. */
   maxBodyBytes?: number;
   /** Log every request to `log`. */
@@ -92,6 +100,7 @@ export interface RunningMock {
 }
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
+const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
@@ -143,9 +152,33 @@ export function createMock(options: MockOptions = {}): Mock {
                 (store = await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, onError: (kind) => metrics.storeError(kind) })),
               tokenLifetimeSeconds: options.tokenLifetimeSeconds,
               modules: options.resources,
+              hosted: options.hosted,
+              operatorToken: options.operatorToken,
               log,
             });
+      if (mode === 'sandbox') startSweeping();
     }
+  }
+
+  /** Removes the sandboxes not written for the time to live, now and then. */
+  const ttl = options.sandboxTtlMs ?? (options.databaseUrl ? DEFAULT_POSTGRES_TTL_MS : 0);
+  let sweeper: NodeJS.Timeout | undefined;
+  function startSweeping(): void {
+    if (ttl <= 0) return;
+    const sweep = async () => {
+      if (!store) return;
+      const cutoff = Date.now() - ttl;
+      try {
+        for (const sandbox of await store.list()) {
+          if (sandbox.updatedAt !== null && Date.parse(sandbox.updatedAt) < cutoff) await store.reset(sandbox.id);
+        }
+      } catch (error) {
+        log(`payroll-mock: removing expired sandboxes failed: ${(error as Error).message}`);
+      }
+    };
+    void sweep();
+    sweeper = setInterval(() => void sweep(), Math.max(1_000, Math.min(ttl / 4, 3_600_000)));
+    sweeper.unref();
   }
 
   const watchers: fs.FSWatcher[] = [];
@@ -252,6 +285,7 @@ export function createMock(options: MockOptions = {}): Mock {
     },
     dispose() {
       clearTimeout(timer);
+      clearInterval(sweeper);
       for (const w of watchers) w.close();
     },
     async close() {

@@ -5,7 +5,7 @@
 //   POST   /__sandbox/reset            back to the seed
 //   GET    /__sandbox/snapshot         the sandbox's state (JSON)
 //   PUT    /__sandbox/snapshot         replace the state with a snapshot (checked first; 400 changes nothing)
-//   GET    /__sandbox/sandboxes        every sandbox that has written (for an operator)
+//   GET    /__sandbox/sandboxes        the sandboxes that have written (hosted: the caller's client's only)
 //   GET    /__sandbox/clock            the sandbox clock
 //   PUT    /__sandbox/clock            {"now": "2030-01-01T00:00:00Z"} sets it; {"now": null} back to real time
 //   POST   /__sandbox/clock/advance    {"days": 1, "hours": 0, "minutes": 0, "seconds": 0} moves it on
@@ -18,6 +18,7 @@ import type { DocSchemas } from '../engine/doc-schemas.js';
 import type { Principal } from '../engine/types.js';
 import type { CollectionSpec, Snapshot, Store } from '../store/types.js';
 import { snapshotProblems } from './snapshot-check.js';
+import { tenantPrefix } from '../auth/tenants.js';
 
 export const CONTROL_PREFIX = '/__sandbox';
 const MAX_SNAPSHOT = 256 * 1024 * 1024;
@@ -27,6 +28,8 @@ export interface ControlContext {
   collections: Map<string, CollectionSpec>;
   schemas: () => DocSchemas;
   principal(token: string): Promise<Principal | undefined>;
+  /** Hosted: a caller sees the sandboxes of its own client only. */
+  hosted?: boolean;
 }
 
 export function refused(status: number, description: string, properties: string[] = []): Outgoing {
@@ -65,13 +68,17 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
   const methods = allowed[action];
   if (!methods) return { status: 404, headers: {} };
   if (!methods.includes(method === 'HEAD' ? 'GET' : method)) return { status: 405, headers: { Allow: methods.join(', ') } };
-  if (action === '/sandboxes') return json(200, { sandboxes: await ctx.store.list() });
-
   const token = bearerToken(req);
   if (token === undefined) return unauthorized();
   const principal = await ctx.principal(token);
   if (!principal) return unauthorized();
   const { sandbox } = principal;
+  if (action === '/sandboxes') {
+    if (!ctx.hosted) return json(200, { sandboxes: await ctx.store.list() });
+    if (!principal.tenant) return unauthorized();
+    const prefix = tenantPrefix(principal.tenant);
+    return json(200, { sandboxes: (await ctx.store.list()).filter((s) => s.id.startsWith(prefix)) });
+  }
 
   switch (`${method === 'HEAD' ? 'GET' : method} ${action}`) {
     case 'POST /reset':

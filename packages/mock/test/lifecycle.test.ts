@@ -1,0 +1,44 @@
+// Lifecycle of sandboxes through the real process (memory store): with --sandbox-ttl a sandbox
+// not written for that long is removed (it reads the seed again); the operator lists and
+// removes sandboxes behind the operator token, which no sandbox token replaces.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startProcess, type MockProcess } from './helpers.js';
+
+const OPERATOR = 'lifecycle-operator-token-0123456789';
+let mock: MockProcess;
+
+beforeAll(async () => {
+  mock = await startProcess(['--port', '0', '--sandbox-ttl', '2s', '--operator-token', OPERATOR]);
+}, 120_000);
+afterAll(async () => {
+  await mock?.stop();
+});
+
+const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+const sandboxes = async (token: string) => (await (await fetch(`${mock.url}/__sandbox/sandboxes`, { headers: headers(token) })).json()).sandboxes as { id: string }[];
+const setClock = (token: string) => fetch(`${mock.url}/__sandbox/clock`, { method: 'PUT', headers: headers(token), body: JSON.stringify({ now: '2032-02-02T00:00:00Z' }) });
+
+it('removes a sandbox not written for the time to live', async () => {
+  expect((await setClock('lifecycle-ttl')).status).toBe(200);
+  expect(await sandboxes('lifecycle-ttl')).toHaveLength(1);
+  const deadline = Date.now() + 15_000;
+  while ((await sandboxes('lifecycle-ttl')).length > 0) {
+    if (Date.now() > deadline) throw new Error('the sandbox was not removed within 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const clock = await (await fetch(`${mock.url}/__sandbox/clock`, { headers: headers('lifecycle-ttl') })).json();
+  expect(clock.offsetMs).toBe(0);
+}, 30_000);
+
+it('lists and removes sandboxes for the operator only', async () => {
+  expect((await setClock('lifecycle-operator')).status).toBe(200);
+  expect((await fetch(`${mock.url}/__operator/sandboxes`, { headers: headers('lifecycle-operator') })).status).toBe(401);
+  const listed = await (await fetch(`${mock.url}/__operator/sandboxes`, { headers: headers(OPERATOR) })).json();
+  const [own] = await sandboxes('lifecycle-operator');
+  expect(listed.sandboxes.map((s: { id: string }) => s.id)).toContain(own!.id);
+  expect(listed.sandboxes.find((s: { id: string }) => s.id === own!.id)).toMatchObject({ client: null });
+  expect((await fetch(`${mock.url}/__operator/sandboxes/${own!.id}`, { method: 'DELETE', headers: headers(OPERATOR) })).status).toBe(204);
+  expect(await sandboxes('lifecycle-operator')).toHaveLength(0);
+  expect((await fetch(`${mock.url}/__operator/nothing`, { headers: headers(OPERATOR) })).status).toBe(404);
+  expect((await fetch(`${mock.url}/__operator/sandboxes`, { method: 'POST', headers: headers(OPERATOR) })).status).toBe(405);
+}, 30_000);
