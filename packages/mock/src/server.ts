@@ -10,13 +10,17 @@ import type { AddressInfo } from 'node:net';
 import {
   createPipeline,
   createSandboxResponder,
+  envelope,
+  EXPOSED_HEADERS,
   HEALTH_PATH,
+  message,
   loadApi,
   type ApiName,
   type LoadedApi,
   type Responder,
   type ResourceModule,
 } from '@payroll-api/sandbox/engine';
+import { createRateLimiter } from './rate-limit.js';
 import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
@@ -60,6 +64,9 @@ export interface MockOptions {
   /** Sandbox: a sandbox not written for this long is removed (back to the seed); 0 never.
    * Default: 30 days on PostgreSQL, never in memory. */
   sandboxTtlMs?: number;
+  /** Requests per second one bearer token may make (429 with Retry-After beyond); 0 no limit.
+   * Default: 100 with hosted, no limit otherwise. */
+  rateLimit?: number;
   /** Largest accepted request body in bytes; larger bodies get 413. Default 5 MiB. */
   maxBodyBytes?: number;
   /** Log every request to `log`. */
@@ -101,6 +108,7 @@ export interface RunningMock {
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
+const DEFAULT_HOSTED_RATE = 100;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
@@ -122,6 +130,8 @@ export function createMock(options: MockOptions = {}): Mock {
   let store: OperatedStore | undefined;
   const metrics: Metrics = createMetrics({ sandboxes: async () => (store ? sandboxCount(store) : 0) });
   let inFlight = 0;
+  const rate = options.rateLimit ?? (options.hosted ? DEFAULT_HOSTED_RATE : 0);
+  const limiter = rate > 0 ? createRateLimiter(rate) : undefined;
 
   async function reload(): Promise<void> {
     for (const name of ['payroll', 'journal'] as const) {
@@ -254,6 +264,15 @@ export function createMock(options: MockOptions = {}): Mock {
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
     if (await operations(req, res)) return;
+    const token = /^Bearer\s(\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const wait = limiter && token !== undefined ? limiter.take(token) : 0;
+    if (wait > 0) {
+      metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
+      const body = JSON.stringify(envelope(null, [message(429, `This token made more than ${rate} requests per second; retry after ${wait} s.`, [], 'Exception')]));
+      res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Access-Control-Allow-Origin': req.headers.origin ?? '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
+      res.end(body);
+      return;
+    }
     const request = fromNodeRequest(req);
     const out = await pipeline(request);
     metrics.observe(routedTo.get(request), out === 'network-error' ? 'dropped' : out.status, Number(process.hrtime.bigint() - started) / 1e9);

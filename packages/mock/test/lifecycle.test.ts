@@ -1,6 +1,7 @@
 // Lifecycle of sandboxes through the real process (memory store): with --sandbox-ttl a sandbox
 // not written for that long is removed (it reads the seed again); the operator lists and
-// removes sandboxes behind the operator token, which no sandbox token replaces.
+// removes sandboxes behind the operator token, which no sandbox token replaces; --rate-limit
+// refuses a token's requests beyond its rate with 429 and Retry-After, and no other token's.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startProcess, type MockProcess } from './helpers.js';
 
@@ -8,7 +9,7 @@ const OPERATOR = 'lifecycle-operator-token-0123456789';
 let mock: MockProcess;
 
 beforeAll(async () => {
-  mock = await startProcess(['--port', '0', '--sandbox-ttl', '2s', '--operator-token', OPERATOR]);
+  mock = await startProcess(['--port', '0', '--sandbox-ttl', '2s', '--operator-token', OPERATOR, '--rate-limit', '20']);
 }, 120_000);
 afterAll(async () => {
   await mock?.stop();
@@ -41,4 +42,18 @@ it('lists and removes sandboxes for the operator only', async () => {
   expect(await sandboxes('lifecycle-operator')).toHaveLength(0);
   expect((await fetch(`${mock.url}/__operator/nothing`, { headers: headers(OPERATOR) })).status).toBe(404);
   expect((await fetch(`${mock.url}/__operator/sandboxes`, { method: 'POST', headers: headers(OPERATOR) })).status).toBe(405);
+}, 30_000);
+
+it('answers 429 with Retry-After beyond the rate limit of a token, and recovers', async () => {
+  const health = (token: string) => fetch(`${mock.url}/__sandbox/clock`, { headers: headers(token) });
+  const answers = await Promise.all(Array.from({ length: 60 }, () => health('lifecycle-rate')));
+  const refused = answers.filter((a) => a.status === 429);
+  expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(20);
+  expect(refused.length).toBeGreaterThan(0);
+  expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect((await refused[0]!.json()).messages[0]).toMatchObject({ code: 429, description: expect.stringContaining('20 requests per second') });
+  // Another token is not held back; the limited one goes on after Retry-After.
+  expect((await health('lifecycle-rate-other')).status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 1000 * Number(refused[0]!.headers.get('retry-after'))));
+  expect((await health('lifecycle-rate')).status).toBe(200);
 }, 30_000);
