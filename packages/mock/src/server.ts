@@ -24,6 +24,7 @@ import { createRateLimiter } from './rate-limit.js';
 import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
+import { limitEntities } from './store/limits.js';
 
 export { HEALTH_PATH, METRICS_PATH };
 
@@ -67,6 +68,8 @@ export interface MockOptions {
   /** Requests per second one bearer token may make (429 with Retry-After beyond); 0 no limit.
    * Default: 100 with hosted, no limit otherwise. */
   rateLimit?: number;
+  /** Sandbox: entities one sandbox may hold (a write beyond is refused, 400). Default 100,000. */
+  maxEntities?: number;
   /** Largest accepted request body in bytes; larger bodies get 413. Default 5 MiB. */
   maxBodyBytes?: number;
   /** Log every request to `log`. */
@@ -109,6 +112,7 @@ export interface RunningMock {
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
+const DEFAULT_MAX_ENTITIES = 100_000;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
@@ -159,7 +163,10 @@ export function createMock(options: MockOptions = {}): Mock {
           : await createSandboxResponder({
               apis: () => apis,
               store: async (storeOptions) =>
-                (store = await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, onError: (kind) => metrics.storeError(kind) })),
+                (store = limitEntities(
+                  await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, onError: (kind) => metrics.storeError(kind) }),
+                  options.maxEntities ?? DEFAULT_MAX_ENTITIES,
+                )),
               tokenLifetimeSeconds: options.tokenLifetimeSeconds,
               modules: options.resources,
               hosted: options.hosted,

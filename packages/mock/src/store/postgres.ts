@@ -350,6 +350,12 @@ class PostgresTx implements Tx {
     this.closed = true;
   }
 
+  async count(): Promise<number> {
+    this.check(false);
+    const result = await this.client.query<{ n: string }>('SELECT count(*) AS n FROM sandbox_doc WHERE sandbox = $1', [this.source]);
+    return Number(result.rows[0]!.n);
+  }
+
   async get(collection: string, id: string): Promise<Doc | undefined> {
     this.check(false);
     const result = await this.client.query<{ doc: Doc }>('SELECT doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3', [

@@ -15,7 +15,7 @@ import { bearerToken, unauthorized } from '../http/authenticate.js';
 import { json, type Outgoing } from '../http/outgoing.js';
 import { advanceClock, clockOffset, setClock } from '../engine/clock.js';
 import type { DocSchemas } from '../engine/doc-schemas.js';
-import type { Principal } from '../engine/types.js';
+import { SandboxError, type Principal } from '../engine/types.js';
 import type { CollectionSpec, Snapshot, Store } from '../store/types.js';
 import { snapshotProblems } from './snapshot-check.js';
 import { tenantPrefix } from '../auth/tenants.js';
@@ -92,7 +92,13 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       const problems = snapshotProblems(body.value, ctx.collections, ctx.schemas());
       if (problems.length > 0) return json(400, { messages: problems.map((p) => message(400, p, ['body'])) });
       const snapshot = body.value as Snapshot;
-      await ctx.store.importSnapshot(sandbox, { format: snapshot.format, collections: snapshot.collections, meta: snapshot.meta ?? {} });
+      try {
+        await ctx.store.importSnapshot(sandbox, { format: snapshot.format, collections: snapshot.collections, meta: snapshot.meta ?? {} });
+      } catch (error) {
+        // A store may refuse a snapshot beyond its limits.
+        if (error instanceof SandboxError) return json(error.status, { messages: error.messages });
+        throw error;
+      }
       return json(200, { sandbox, imported: Object.fromEntries(Object.entries(snapshot.collections).map(([name, docs]) => [name, docs.length])) });
     }
     case 'GET /clock':

@@ -46,6 +46,8 @@ export interface Page {
 /** One transaction on one sandbox. Docs handed out are copies: mutate them, then replace(). */
 export interface Tx {
   readonly sandbox: string;
+  /** Docs the sandbox holds now, in every collection (limits); optional for other stores. */
+  count?(): Promise<number>;
   get(collection: string, id: string): Promise<Doc | undefined>;
   find(collection: string, query?: FindQuery): Promise<Page>;
   /** Throws UniqueViolation when a UniqueRule (or the id) is already taken. */
