@@ -20,6 +20,20 @@ Options:
   --database-url <url>
                     sandbox: keep every sandbox in PostgreSQL (postgres://...), shared by
                     every process given the same URL
+  --hosted          sandbox: a shared service for many integrators: fixed and arbitrary
+                    tokens are refused; tokens come from POST /auth/token with a client the
+                    operator created (see --operator-token), and every sandbox belongs to
+                    that client
+  --operator-token <t>
+                    sandbox: serve /__operator/* (clients, sandboxes) to this bearer token
+                    (also $PAYROLL_MOCK_OPERATOR_TOKEN); required with --hosted
+  --sandbox-ttl <d> sandbox: remove sandboxes not written for this long (30d, 12h, 90m,
+                    45s; 0 never). Default: 30d with --database-url, never otherwise
+  --rate-limit <n>  sandbox: requests per second per bearer token (429 with Retry-After
+                    beyond; 0 none). Default: 100 with --hosted, none otherwise
+  --max-entities <n>
+                    sandbox: entities one sandbox may hold; a write beyond gets 400
+                    naming the limit (default: 100000)
   --token-lifetime <s>
                     sandbox: expires_in of tokens from POST /auth/token (default: 3600)
   --watch           reload the bundles when they change
@@ -41,6 +55,15 @@ function integer(name: string, value: string, min: number, max: number): number 
   return Number(value);
 }
 
+const UNIT_MS: Record<string, number> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 };
+
+function duration(name: string, value: string): number {
+  if (value === '0') return 0;
+  const match = /^(\d+)([dhms])$/.exec(value);
+  if (!match || Number(match[1]) === 0) fail(`${name} must be a duration such as 30d, 12h, 90m or 45s (or 0 for never), not '${value}'`);
+  return Number(match[1]) * UNIT_MS[match[2]!]!;
+}
+
 export async function main(argv: string[]): Promise<void> {
   let parsed;
   try {
@@ -54,6 +77,11 @@ export async function main(argv: string[]): Promise<void> {
         data: { type: 'string' },
         'database-url': { type: 'string' },
         'token-lifetime': { type: 'string' },
+        hosted: { type: 'boolean' },
+        'operator-token': { type: 'string' },
+        'sandbox-ttl': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'max-entities': { type: 'string' },
         watch: { type: 'boolean' },
         'spec-dir': { type: 'string' },
         payroll: { type: 'string' },
@@ -79,7 +107,7 @@ export async function main(argv: string[]): Promise<void> {
   const examples = (values.examples ?? false) || (values.dynamic ?? false);
   const dynamic = values.dynamic ?? (env === 'true' || env === '1');
   if (examples) {
-    for (const name of ['data', 'database-url', 'token-lifetime'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
+    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
   }
   if (values.data !== undefined && values['database-url'] !== undefined) fail('--data and --database-url exclude each other (PostgreSQL keeps the data itself)');
   if (values['database-url'] !== undefined && !/^postgres(ql)?:\/\//.test(values['database-url'])) fail(`--database-url must be a postgres:// URL, not '${values['database-url'].replace(/:[^:@/]*@/, ':***@')}'`);
@@ -97,6 +125,16 @@ export async function main(argv: string[]): Promise<void> {
   if (values.data !== undefined) options.dataDir = values.data;
   if (values['database-url'] !== undefined) options.databaseUrl = values['database-url'];
   if (values['token-lifetime'] !== undefined) options.tokenLifetimeSeconds = integer('--token-lifetime', values['token-lifetime'], 1, 31_536_000);
+  const operatorToken = values['operator-token'] ?? (process.env.PAYROLL_MOCK_OPERATOR_TOKEN || undefined);
+  if (operatorToken !== undefined && !/^[\w-]{16,}$/.test(operatorToken)) fail('--operator-token must be at least 16 letters, digits, _ or - (a bearer token)');
+  if (values.hosted && operatorToken === undefined) fail('--hosted needs --operator-token (or PAYROLL_MOCK_OPERATOR_TOKEN): the operator creates the clients integrators log in with');
+  if (!examples) {
+    options.hosted = values.hosted ?? false;
+    if (operatorToken !== undefined) options.operatorToken = operatorToken;
+  }
+  if (values['rate-limit'] !== undefined) options.rateLimit = integer('--rate-limit', values['rate-limit'], 0, 1_000_000);
+  if (values['max-entities'] !== undefined) options.maxEntities = integer('--max-entities', values['max-entities'], 1, 1_000_000_000);
+  if (values['sandbox-ttl'] !== undefined) options.sandboxTtlMs = duration('--sandbox-ttl', values['sandbox-ttl']);
   if (values['max-body']) options.maxBodyBytes = integer('--max-body', values['max-body'], 1, 1024 * 1024 * 1024);
 
   let running;
@@ -116,9 +154,11 @@ export async function main(argv: string[]): Promise<void> {
   const stop = () => {
     if (closing) return;
     closing = true;
-    const force = setTimeout(() => process.exit(0), 2_000);
+    // Stop accepting, let the requests in flight finish (8 s at most), close the store (the
+    // pool), exit 0; whatever still hangs after 9.5 s is cut, inside an orchestrator's 10 s.
+    const force = setTimeout(() => process.exit(0), 9_500);
     force.unref();
-    void running.close().then(() => process.exit(0));
+    void running.close(8_000).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

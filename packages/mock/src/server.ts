@@ -10,17 +10,26 @@ import type { AddressInfo } from 'node:net';
 import {
   createPipeline,
   createSandboxResponder,
+  envelope,
+  EXPOSED_HEADERS,
   HEALTH_PATH,
+  message,
   loadApi,
   type ApiName,
   type LoadedApi,
   type Responder,
   type ResourceModule,
 } from '@payroll-api/sandbox/engine';
+import { createRateLimiter } from './rate-limit.js';
+import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest } from './node-request.js';
-import { createStore } from './store/index.js';
+import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
+import { limitEntities } from './store/limits.js';
 
-export { HEALTH_PATH };
+export { HEALTH_PATH, METRICS_PATH };
+
+/** Readiness for orchestrators: 200 once the descriptions are loaded and the store answers. */
+export const READY_PATH = '/__ready';
 
 export interface MockOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
@@ -48,6 +57,19 @@ export interface MockOptions {
   payrollSpec?: string;
   /** Journal bundle (overrides specDir). */
   journalSpec?: string;
+  /** Sandbox: a shared service: only tokens the token endpoint issued to clients the operator
+   * created; every sandbox belongs to one client. Needs operatorToken. */
+  hosted?: boolean;
+  /** Sandbox: serves /__operator/* (clients, sandboxes) to callers with this bearer token. */
+  operatorToken?: string;
+  /** Sandbox: a sandbox not written for this long is removed (back to the seed); 0 never.
+   * Default: 30 days on PostgreSQL, never in memory. */
+  sandboxTtlMs?: number;
+  /** Requests per second one bearer token may make (429 with Retry-After beyond); 0 no limit.
+   * Default: 100 with hosted, no limit otherwise. */
+  rateLimit?: number;
+  /** Sandbox: entities one sandbox may hold (a write beyond is refused, 400). Default 100,000. */
+  maxEntities?: number;
   /** Largest accepted request body in bytes; larger bodies get 413. Default 5 MiB. */
   maxBodyBytes?: number;
   /** Log every request to `log`. */
@@ -69,6 +91,8 @@ export interface Mock {
   dispose(): void;
   /** Stops watching and closes the sandbox's store. */
   close(): Promise<void>;
+  /** Requests being answered now. */
+  readonly inFlight: number;
 }
 
 export interface RunningMock {
@@ -80,10 +104,15 @@ export interface RunningMock {
   /** Address the journal paths (/providers/...) follow. */
   journalBaseUrl: string;
   mock: Mock;
-  close(): Promise<void>;
+  /** Stops accepting connections, lets the requests in flight finish (at most `graceMs`, default
+   * 8 s; then their connections are cut), then closes the store. */
+  close(graceMs?: number): Promise<void>;
 }
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
+const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
+const DEFAULT_HOSTED_RATE = 100;
+const DEFAULT_MAX_ENTITIES = 100_000;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
@@ -102,6 +131,11 @@ export function createMock(options: MockOptions = {}): Mock {
   let apis: LoadedApi[] = [];
   const loaded = new Map<ApiName, LoadedApi>();
   let responder: Responder | undefined;
+  let store: OperatedStore | undefined;
+  const metrics: Metrics = createMetrics({ sandboxes: async () => (store ? sandboxCount(store) : 0) });
+  let inFlight = 0;
+  const rate = options.rateLimit ?? (options.hosted ? DEFAULT_HOSTED_RATE : 0);
+  const limiter = rate > 0 ? createRateLimiter(rate) : undefined;
 
   async function reload(): Promise<void> {
     for (const name of ['payroll', 'journal'] as const) {
@@ -128,12 +162,40 @@ export function createMock(options: MockOptions = {}): Mock {
             (await import('./examples.js')).examplesResponder({ dynamic: options.dynamic ?? false, log })
           : await createSandboxResponder({
               apis: () => apis,
-              store: (storeOptions) => createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl }),
+              store: async (storeOptions) =>
+                (store = limitEntities(
+                  await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, onError: (kind) => metrics.storeError(kind) }),
+                  options.maxEntities ?? DEFAULT_MAX_ENTITIES,
+                )),
               tokenLifetimeSeconds: options.tokenLifetimeSeconds,
               modules: options.resources,
+              hosted: options.hosted,
+              operatorToken: options.operatorToken,
               log,
             });
+      if (mode === 'sandbox') startSweeping();
     }
+  }
+
+  /** Removes the sandboxes not written for the time to live, now and then. */
+  const ttl = options.sandboxTtlMs ?? (options.databaseUrl ? DEFAULT_POSTGRES_TTL_MS : 0);
+  let sweeper: NodeJS.Timeout | undefined;
+  function startSweeping(): void {
+    if (ttl <= 0) return;
+    const sweep = async () => {
+      if (!store) return;
+      const cutoff = Date.now() - ttl;
+      try {
+        for (const sandbox of await store.list()) {
+          if (sandbox.updatedAt !== null && Date.parse(sandbox.updatedAt) < cutoff) await store.reset(sandbox.id);
+        }
+      } catch (error) {
+        log(`payroll-mock: removing expired sandboxes failed: ${(error as Error).message}`);
+      }
+    };
+    void sweep();
+    sweeper = setInterval(() => void sweep(), Math.max(1_000, Math.min(ttl / 4, 3_600_000)));
+    sweeper.unref();
   }
 
   const watchers: fs.FSWatcher[] = [];
@@ -160,11 +222,67 @@ export function createMock(options: MockOptions = {}): Mock {
     }
   }
 
-  const pipeline = createPipeline({ apis: () => apis, responder: () => responder, mode, maxBodyBytes: maxBody, log });
+  const routedTo = new WeakMap<object, string | undefined>();
+  const pipeline = createPipeline({
+    apis: () => apis,
+    responder: () => responder,
+    mode,
+    maxBodyBytes: maxBody,
+    log,
+    observe: (req, _out, operationId) => routedTo.set(req, operationId),
+  });
+
+  /** /__ready and /__metrics: answered by the server, before the pipeline. */
+  async function operations(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    const pathname = (req.url ?? '').split('?')[0];
+    if ((pathname !== READY_PATH && pathname !== METRICS_PATH) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    let status = 200;
+    let type = 'application/json; charset=utf-8';
+    let body: string;
+    const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+    if (pathname === METRICS_PATH) {
+      type = metrics.contentType;
+      body = await metrics.text();
+    } else {
+      try {
+        if (!responder) throw new Error('the descriptions are not loaded');
+        await store?.ping?.();
+        body = JSON.stringify({ status: 'ready', mode, store: options.databaseUrl ? 'postgresql' : 'memory' });
+      } catch (error) {
+        status = 503;
+        headers['Retry-After'] = '2';
+        body = JSON.stringify({ status: 'unavailable', reason: (error as Error).message });
+      }
+    }
+    res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const started = options.verbose ? process.hrtime.bigint() : 0n;
-    const out = await pipeline(fromNodeRequest(req));
+    inFlight++;
+    try {
+      await answer(req, res);
+    } finally {
+      inFlight--;
+    }
+  }
+
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const started = process.hrtime.bigint();
+    if (await operations(req, res)) return;
+    const token = /^Bearer\s(\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const wait = limiter && token !== undefined ? limiter.take(token) : 0;
+    if (wait > 0) {
+      metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
+      const body = JSON.stringify(envelope(null, [message(429, `This token made more than ${rate} requests per second; retry after ${wait} s.`, [], 'Exception')]));
+      res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Access-Control-Allow-Origin': req.headers.origin ?? '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
+      res.end(body);
+      return;
+    }
+    const request = fromNodeRequest(req);
+    const out = await pipeline(request);
+    metrics.observe(routedTo.get(request), out === 'network-error' ? 'dropped' : out.status, Number(process.hrtime.bigint() - started) / 1e9);
     if (res.headersSent || res.destroyed) return;
     if (out === 'network-error') {
       // A fault asked for a dropped connection: no status line at all.
@@ -188,8 +306,12 @@ export function createMock(options: MockOptions = {}): Mock {
     reload,
     operations: () => apis.flatMap((api) => api.operations.map((o) => ({ api: api.name, operationId: o.operationId, method: o.method.toUpperCase(), path: o.path }))),
     basePath: (name) => loaded.get(name)?.basePath,
+    get inFlight() {
+      return inFlight;
+    },
     dispose() {
       clearTimeout(timer);
+      clearInterval(sweeper);
       for (const w of watchers) w.close();
     },
     async close() {
@@ -209,7 +331,14 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     await mock.close();
     throw error;
   }
-  const server = http.createServer((req, res) => void mock.handle(req, res));
+  let closing = false;
+  const answering = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    if (closing) res.shouldKeepAlive = false;
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
+    void mock.handle(req, res);
+  });
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
@@ -234,10 +363,15 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     payrollBaseUrl: `${url}/v2`,
     journalBaseUrl: `${url}${mock.basePath('journal') ?? '/journal'}`,
     mock,
-    close: () =>
+    close: (graceMs = 8_000) =>
       new Promise<void>((resolve) => {
+        closing = true;
+        // Answers still to come close their connection; idle keep-alive connections go now.
+        for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
         server.close(() => void mock.close().then(() => resolve()));
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+        cut.unref();
       }),
   };
 }

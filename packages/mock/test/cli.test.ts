@@ -91,6 +91,12 @@ describe.concurrent('ports', () => {
       ['--data', 'x', '--database-url', 'postgres://u@127.0.0.1/db'],
       ['--database-url', 'mysql://u@127.0.0.1/db'],
       ['--token-lifetime', '0'],
+      // A hosted sandbox needs an operator token of some length; a time to live is a duration.
+      ['--hosted'],
+      ['--operator-token', 'short'],
+      ['--examples', '--hosted', '--operator-token', 'operator-token-0123456789'],
+      ['--sandbox-ttl', '30'],
+      ['--sandbox-ttl', '0d'],
     ]) {
       const run = await runBin([...args, '--spec-dir', dir]);
       expect(run.status, args.join(' ')).toBe(2);
@@ -102,7 +108,7 @@ describe.concurrent('ports', () => {
     const run = await runBin(['--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('--dynamic');
-    for (const option of ['--examples', '--data', '--database-url', '--token-lifetime']) expect(run.stdout).toContain(option);
+    for (const option of ['--examples', '--data', '--database-url', '--token-lifetime', '--hosted', '--operator-token', '--sandbox-ttl']) expect(run.stdout).toContain(option);
   });
 
   it('exits 1 when no bundle can be loaded', async () => {

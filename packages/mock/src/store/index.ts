@@ -10,14 +10,29 @@ export interface CreateStoreOptions extends StoreOptions {
   dataDir?: string;
   /** Store every sandbox in this PostgreSQL database (--database-url). */
   databaseUrl?: string;
+  /** PostgreSQL: told of every store operation that failed (metrics). */
+  onError?: (kind: 'unavailable' | 'error') => void;
 }
 
-export async function createStore(options: CreateStoreOptions): Promise<Store> {
-  const { dataDir, databaseUrl, ...storeOptions } = options;
+/** What the server asks of a store beyond the engine's interface (PostgreSQL answers both). */
+export interface OperatedStore extends Store {
+  /** Resolves when the storage answers (readiness); absent: always ready (memory). */
+  ping?(): Promise<void>;
+  /** Sandboxes holding data of their own. */
+  count?(): Promise<number>;
+}
+
+/** How many sandboxes hold data of their own. */
+export async function sandboxCount(store: OperatedStore): Promise<number> {
+  return store.count ? store.count() : (await store.list()).length;
+}
+
+export async function createStore(options: CreateStoreOptions): Promise<OperatedStore> {
+  const { dataDir, databaseUrl, onError, ...storeOptions } = options;
   if (databaseUrl !== undefined && dataDir !== undefined) {
     throw new Error('--data and --database-url exclude each other: PostgreSQL keeps the data itself.');
   }
-  if (databaseUrl !== undefined) return PostgresStore.open({ ...storeOptions, databaseUrl });
+  if (databaseUrl !== undefined) return PostgresStore.open({ ...storeOptions, databaseUrl, onError });
   if (dataDir !== undefined) {
     const { log, restored } = await DataDirectory.open(dataDir, storeOptions.seed);
     return new MemoryStore({ ...storeOptions, log, restored });

@@ -22,6 +22,8 @@ import {
   type Page,
   type SandboxInfo,
   type Snapshot,
+  StoreUnavailable,
+  isStoreUnavailable,
   type Store,
   type StoreOptions,
   type Tx,
@@ -48,6 +50,21 @@ CREATE TABLE IF NOT EXISTS sandbox_doc (
 );
 `;
 
+/** Node's socket errors and PostgreSQL's connection exceptions (class 08), shutdown and start-up
+ * states (57P01-57P03) and full connection slots: the database cannot be reached now. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed/;
+
+/** The StoreUnavailable a failure to reach the database stands for, or the error as it is. */
+export function unreachable(error: unknown): unknown {
+  if (isStoreUnavailable(error)) return error;
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const text = typeof e?.message === 'string' ? e.message : '';
+  if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || UNREACHABLE_MESSAGES.test(text)) return new StoreUnavailable(`PostgreSQL cannot be reached (${code || text})`);
+  return error;
+}
+
 function quoteLiteral(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
@@ -61,6 +78,8 @@ export interface PostgresStoreOptions extends StoreOptions {
   databaseUrl: string;
   /** Connections this process keeps at most (default 10). */
   poolSize?: number;
+  /** Told of every failed store operation: 'unavailable' (the database cannot be reached) or 'error'. */
+  onError?: (kind: 'unavailable' | 'error') => void;
 }
 
 export class PostgresStore implements Store {
@@ -73,7 +92,11 @@ export class PostgresStore implements Store {
     private readonly options: PostgresStoreOptions,
     readonly collections: readonly CollectionSpec[],
   ) {
-    this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: '-c TimeZone=UTC' });
+    this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10,
+      options: '-c TimeZone=UTC',
+      // A database that does not answer makes requests fail (503) instead of wait.
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection that breaks must not take the process down; the next query reports it.
     this.pool.on('error', () => undefined);
     const hash = createHash('sha256').update(JSON.stringify(options.seed)).digest('hex').slice(0, 24);
@@ -214,11 +237,41 @@ export class PostgresStore implements Store {
     });
   }
 
+  /** Answers when the database does (readiness). */
+  async ping(): Promise<void> {
+    try {
+      await this.pool.query('SELECT 1');
+    } catch (error) {
+      throw this.failed(error);
+    }
+  }
+
+  /** Materialized sandboxes, counted (metrics). */
+  async count(): Promise<number> {
+    try {
+      const result = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM sandbox_state WHERE left(sandbox, 2) <> '__'`);
+      return Number(result.rows[0]!.n);
+    } catch (error) {
+      throw this.failed(error);
+    }
+  }
+
+  /** The error to throw for a failure, reported to onError. */
+  private failed(error: unknown): unknown {
+    const mapped = unreachable(error);
+    this.options.onError?.(isStoreUnavailable(mapped) ? 'unavailable' : 'error');
+    return mapped;
+  }
+
   async list(): Promise<SandboxInfo[]> {
-    const result = await this.pool.query<{ sandbox: string; docs: string; updated_at: Date | null }>(
-      `SELECT s.sandbox, s.updated_at, (SELECT count(*) FROM sandbox_doc d WHERE d.sandbox = s.sandbox) AS docs
-       FROM sandbox_state s WHERE left(s.sandbox, 2) <> '__' ORDER BY s.sandbox COLLATE "C"`,
-    );
+    const result = await this.pool
+      .query<{ sandbox: string; docs: string; updated_at: Date | null }>(
+        `SELECT s.sandbox, s.updated_at, (SELECT count(*) FROM sandbox_doc d WHERE d.sandbox = s.sandbox) AS docs
+         FROM sandbox_state s WHERE left(s.sandbox, 2) <> '__' ORDER BY s.sandbox COLLATE "C"`,
+      )
+      .catch((error: unknown) => {
+        throw this.failed(error);
+      });
     return result.rows.map((row) => ({
       id: row.sandbox,
       materialized: true,
@@ -233,7 +286,12 @@ export class PostgresStore implements Store {
 
   /** One transaction on one connection: committed when `fn` returns, rolled back when it throws. */
   private async withClient<T>(mode: 'read' | 'write', fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw this.failed(error);
+    }
     let broken = false;
     try {
       await client.query(mode === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
@@ -244,6 +302,12 @@ export class PostgresStore implements Store {
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
+      const mapped = unreachable(error);
+      // A connection that failed goes, not back to the pool.
+      if (isStoreUnavailable(mapped)) {
+        broken = true;
+        throw this.failed(error);
+      }
       throw error;
     } finally {
       client.release(broken);
@@ -284,6 +348,12 @@ class PostgresTx implements Tx {
 
   close(): void {
     this.closed = true;
+  }
+
+  async count(): Promise<number> {
+    this.check(false);
+    const result = await this.client.query<{ n: string }>('SELECT count(*) AS n FROM sandbox_doc WHERE sandbox = $1', [this.source]);
+    return Number(result.rows[0]!.n);
   }
 
   async get(collection: string, id: string): Promise<Doc | undefined> {

@@ -1,1 +1,10 @@
-export function startPostgresServer(options?: { durable?: boolean }): Promise<{ url: string; port: number; socketDir: string; stop(): void }>;
+export function startPostgresServer(options?: { durable?: boolean }): Promise<{
+  url: string;
+  port: number;
+  socketDir: string;
+  stop(): void;
+  /** Stops the server (fast shutdown), keeping its data and port. */
+  halt(): void;
+  /** Starts a halted server again. */
+  resume(): void;
+}>;

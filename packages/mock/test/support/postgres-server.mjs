@@ -95,5 +95,15 @@ export async function startPostgresServer(options = {}) {
     }
   };
   process.on('exit', stop);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, socketDir: dir, stop };
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${speed}`;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    socketDir: dir,
+    stop,
+    // An outage: the server goes away (fast shutdown: open connections are cut) and comes back
+    // on the same port with the same data.
+    halt: () => run(binDir, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: () => run(binDir, 'pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', settings, '-w', '-t', '30', 'start']),
+  };
 }

@@ -11,6 +11,10 @@ export interface TestPostgres {
   /** A url for a database of its own, created on first use. */
   database(name: string): Promise<string>;
   stop(): void;
+  /** Stops the server (an outage), keeping its data and port. */
+  halt(): void;
+  /** Starts a halted server again. */
+  resume(): void;
 }
 
 export async function startPostgres(): Promise<TestPostgres> {

@@ -9,6 +9,7 @@ import type { SandboxRequest } from '../http/request.js';
 import { json, type Outgoing } from '../http/outgoing.js';
 import { readModel } from '../authorization/model.js';
 import type { Store, Tx } from '../store/types.js';
+import { tenantSandbox, verifyTenantClient } from './tenants.js';
 import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_LIFETIME_MS, REFRESH_PREFIX, REFRESH_TOKENS, userSandbox, type AccessToken, type RefreshToken } from './tokens.js';
 
 export const TOKEN_PATH = '/auth/token';
@@ -21,10 +22,11 @@ function oauthError(status: number, error: string, description: string): Outgoin
   return json(status, { error, error_description: description }, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
 }
 
-async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolean, lifetimeSeconds: number, now: number): Promise<Outgoing> {
+async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolean, lifetimeSeconds: number, now: number, sandbox?: string): Promise<Outgoing> {
   await pruneExpired(tx, now);
-  const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000, modelUser };
-  const refresh: RefreshToken = { id: newToken(REFRESH_PREFIX), userId, clientId, modelUser, expiresAt: now + REFRESH_LIFETIME_MS };
+  const reaches = sandbox === undefined ? {} : { sandbox };
+  const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000, modelUser, ...reaches };
+  const refresh: RefreshToken = { id: newToken(REFRESH_PREFIX), userId, clientId, modelUser, expiresAt: now + REFRESH_LIFETIME_MS, ...reaches };
   await tx.insert(ACCESS_TOKENS, { ...access });
   await tx.insert(REFRESH_TOKENS, { ...refresh });
   return json(
@@ -34,7 +36,9 @@ async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolea
   );
 }
 
-export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeSeconds: number): Promise<Outgoing> {
+/** `hosted`: the client must be one the operator created, with its secret, for every grant;
+ * the user's sandbox is the user's within that client. */
+export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeSeconds: number, hosted = false): Promise<Outgoing> {
   if (req.method !== 'POST') return { status: 405, headers: { Allow: 'POST' } };
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   const read = await req.readBody(MAX_FORM);
@@ -56,21 +60,26 @@ export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeS
     return oauthError(400, 'unsupported_grant_type', `The grant type '${grant.slice(0, 50)}' is not supported; use password or refresh_token.`);
   }
   if (!clientId) return oauthError(400, 'invalid_client', 'client_Id is required.');
+  if (hosted && !(await verifyTenantClient(store, clientId, field('client_secret')))) {
+    return oauthError(401, 'invalid_client', 'The client is not known or its client_secret is not correct (the operator of this sandbox creates clients).');
+  }
   const now = Date.now();
   if (grant === 'password') {
     const username = field('username');
     const password = field('password');
     if (!username || !password) return oauthError(400, 'invalid_request', 'username and password are required for the password grant.');
     const userId = username.toLowerCase();
-    const model = await store.transaction(userSandbox(userId), 'read', (tx) => readModel(tx));
+    const sandbox = hosted ? tenantSandbox(clientId, userId) : undefined;
+    const model = await store.transaction(sandbox ?? userSandbox(userId), 'read', (tx) => readModel(tx));
     const user = model?.users[userId];
     if (model && user) {
       if (password !== user.password) return oauthError(400, 'invalid_grant', 'The username or password is not correct.');
+      if (hosted) return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, true, lifetimeSeconds, now, sandbox));
       const client = model.clients[clientId];
       if (!client) return oauthError(400, 'invalid_client', `The client ${clientId.slice(0, 100)} is not a client of the sandbox's authorization model.`);
       if (client.secret !== null && field('client_secret') !== client.secret) return oauthError(400, 'invalid_client', 'The client_secret is missing or not correct for this client.');
     }
-    return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, user !== undefined, lifetimeSeconds, now));
+    return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, user !== undefined, lifetimeSeconds, now, sandbox));
   }
   const presented = field('refresh_token');
   if (!presented) return oauthError(400, 'invalid_request', 'refresh_token is required for the refresh_token grant.');
@@ -79,6 +88,6 @@ export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeS
     if (!known || known.expiresAt <= now) return oauthError(400, 'invalid_grant', 'The refresh token is unknown, has expired (after 30 days unused) or was already used (refresh tokens rotate: use the one issued last).');
     if (known.clientId !== clientId) return oauthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
     await tx.remove(REFRESH_TOKENS, presented);
-    return issue(tx, known.userId, clientId, known.modelUser === true, lifetimeSeconds, now);
+    return issue(tx, known.userId, clientId, known.modelUser === true, lifetimeSeconds, now, known.sandbox);
   });
 }

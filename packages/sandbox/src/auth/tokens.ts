@@ -8,7 +8,9 @@ import type { CollectionSpec, Store, Tx } from '../store/types.js';
 export const AUTH_SANDBOX = '__auth';
 export const ACCESS_TOKENS = 'oauthAccessTokens';
 export const REFRESH_TOKENS = 'oauthRefreshTokens';
-export const AUTH_COLLECTIONS: CollectionSpec[] = [{ name: ACCESS_TOKENS }, { name: REFRESH_TOKENS }];
+/** The OAuth clients an operator created for a hosted sandbox (tenants.ts). */
+export const TENANT_CLIENTS = 'tenantClients';
+export const AUTH_COLLECTIONS: CollectionSpec[] = [{ name: ACCESS_TOKENS }, { name: REFRESH_TOKENS }, { name: TENANT_CLIENTS }];
 
 /** Issued tokens start with these; any other well-formed bearer token is a sandbox of its own. */
 export const ACCESS_PREFIX = 'sandbox-at-';
@@ -22,6 +24,8 @@ export interface AccessToken {
   expiresAt: number;
   /** The user was in the authorization model of its sandbox (its calls are authorized). */
   modelUser?: boolean;
+  /** Hosted: the sandbox of the user within its client (clientId is then the tenant). */
+  sandbox?: string;
 }
 
 export interface RefreshToken {
@@ -29,6 +33,7 @@ export interface RefreshToken {
   userId: string;
   clientId: string;
   modelUser?: boolean;
+  sandbox?: string;
   /** Epoch ms: an unused refresh token lapses after REFRESH_LIFETIME_MS. */
   expiresAt: number;
 }

@@ -5,7 +5,7 @@
 //   POST   /__sandbox/reset            back to the seed
 //   GET    /__sandbox/snapshot         the sandbox's state (JSON)
 //   PUT    /__sandbox/snapshot         replace the state with a snapshot (checked first; 400 changes nothing)
-//   GET    /__sandbox/sandboxes        every sandbox that has written (for an operator)
+//   GET    /__sandbox/sandboxes        the sandboxes that have written (hosted: the caller's client's only)
 //   GET    /__sandbox/clock            the sandbox clock
 //   PUT    /__sandbox/clock            {"now": "2030-01-01T00:00:00Z"} sets it; {"now": null} back to real time
 //   POST   /__sandbox/clock/advance    {"days": 1, "hours": 0, "minutes": 0, "seconds": 0} moves it on
@@ -18,9 +18,10 @@ import { json, type Outgoing } from '../http/outgoing.js';
 import { SETTINGS_KEY, settingsProblems, settingsView, type SandboxSettings } from '../http/unknown-fields.js';
 import { advanceClock, clockOffset, setClock } from '../engine/clock.js';
 import type { DocSchemas } from '../engine/doc-schemas.js';
-import type { Principal } from '../engine/types.js';
+import { SandboxError, type Principal } from '../engine/types.js';
 import type { CollectionSpec, Snapshot, Store } from '../store/types.js';
 import { snapshotProblems } from './snapshot-check.js';
+import { tenantPrefix } from '../auth/tenants.js';
 
 export const CONTROL_PREFIX = '/__sandbox';
 const MAX_SNAPSHOT = 256 * 1024 * 1024;
@@ -30,6 +31,8 @@ export interface ControlContext {
   collections: Map<string, CollectionSpec>;
   schemas: () => DocSchemas;
   principal(token: string): Promise<Principal | undefined>;
+  /** Hosted: a caller sees the sandboxes of its own client only. */
+  hosted?: boolean;
 }
 
 export function refused(status: number, description: string, properties: string[] = []): Outgoing {
@@ -69,13 +72,17 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
   const methods = allowed[action];
   if (!methods) return { status: 404, headers: {} };
   if (!methods.includes(method === 'HEAD' ? 'GET' : method)) return { status: 405, headers: { Allow: methods.join(', ') } };
-  if (action === '/sandboxes') return json(200, { sandboxes: await ctx.store.list() });
-
   const token = bearerToken(req);
   if (token === undefined) return unauthorized();
   const principal = await ctx.principal(token);
   if (!principal) return unauthorized();
   const { sandbox } = principal;
+  if (action === '/sandboxes') {
+    if (!ctx.hosted) return json(200, { sandboxes: await ctx.store.list() });
+    if (!principal.tenant) return unauthorized();
+    const prefix = tenantPrefix(principal.tenant);
+    return json(200, { sandboxes: (await ctx.store.list()).filter((s) => s.id.startsWith(prefix)) });
+  }
 
   switch (`${method === 'HEAD' ? 'GET' : method} ${action}`) {
     case 'POST /reset':
@@ -89,7 +96,13 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       const problems = snapshotProblems(body.value, ctx.collections, ctx.schemas());
       if (problems.length > 0) return json(400, { messages: problems.map((p) => message(400, p, ['body'])) });
       const snapshot = body.value as Snapshot;
-      await ctx.store.importSnapshot(sandbox, { format: snapshot.format, collections: snapshot.collections, meta: snapshot.meta ?? {} });
+      try {
+        await ctx.store.importSnapshot(sandbox, { format: snapshot.format, collections: snapshot.collections, meta: snapshot.meta ?? {} });
+      } catch (error) {
+        // A store may refuse a snapshot beyond its limits.
+        if (error instanceof SandboxError) return json(error.status, { messages: error.messages });
+        throw error;
+      }
       return json(200, { sandbox, imported: Object.fromEntries(Object.entries(snapshot.collections).map(([name, docs]) => [name, docs.length])) });
     }
     case 'GET /clock':

@@ -11,8 +11,11 @@ import type { Principal } from './types.js';
 /** Requests without a token (an operation declaring `security: []`) share this sandbox. */
 export const ANONYMOUS_SANDBOX = 'anonymous';
 
-export async function principalOf(store: Store, token: string | undefined): Promise<Principal | undefined> {
+/** `hosted`: only tokens issued by the token endpoint are accepted (fixed and arbitrary tokens
+ * would be one sandbox for everybody who uses them). */
+export async function principalOf(store: Store, token: string | undefined, hosted = false): Promise<Principal | undefined> {
   if (token === undefined) return { sandbox: ANONYMOUS_SANDBOX, token: '' };
+  if (hosted && !token.startsWith(ACCESS_PREFIX)) return undefined;
   if (token.startsWith(USER_TOKEN_PREFIX)) {
     const userId = token.slice(USER_TOKEN_PREFIX.length).toLowerCase();
     return { sandbox: userSandbox(userId), token, userId, modelUser: true };
@@ -20,5 +23,9 @@ export async function principalOf(store: Store, token: string | undefined): Prom
   if (!token.startsWith(ACCESS_PREFIX)) return { sandbox: tokenSandbox(token), token };
   const issued = await lookupAccessToken(store, token);
   if (!issued || issued.expiresAt <= Date.now()) return undefined;
+  if (issued.sandbox) {
+    // A tenant's user: authorized as the model user's own client (the tenant is not a client of the model).
+    return { sandbox: issued.sandbox, token, userId: issued.userId, tenant: issued.clientId, modelUser: issued.modelUser === true };
+  }
   return { sandbox: userSandbox(issued.userId), token, userId: issued.userId, clientId: issued.clientId, modelUser: issued.modelUser === true };
 }

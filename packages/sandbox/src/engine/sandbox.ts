@@ -12,6 +12,7 @@ import { TOKEN_PATH, tokenEndpoint } from '../auth/token-endpoint.js';
 import { authorizeCall } from '../authorization/authorize.js';
 import { AUTHORIZATION_PATH, authorizationControl } from '../authorization/control.js';
 import { CONTROL_PREFIX, control } from '../control/control-endpoints.js';
+import { OPERATOR_PREFIX, operatorControl } from '../control/operator.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { seedCollectionNames, seedSnapshot } from '../seed/index.js';
 import type { CollectionSpec, Snapshot, Store, StoreOptions } from '../store/types.js';
@@ -40,6 +41,11 @@ export interface SandboxResponderOptions {
   tokenLifetimeSeconds?: number;
   /** The resource modules (default: all of resources/index.ts). */
   modules?: ResourceModule[];
+  /** A shared sandbox: only tokens issued by the token endpoint, to clients the operator
+   * created; every sandbox belongs to one client (auth/tenants.ts). */
+  hosted?: boolean;
+  /** Serves /__operator/* to callers with this bearer token (control/operator.ts). */
+  operatorToken?: string;
   log: (line: string) => void;
 }
 
@@ -92,7 +98,8 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     }
     return schemas.value;
   };
-  const principal = (token: string | undefined) => principalOf(store, token);
+  const hosted = options.hosted ?? false;
+  const principal = (token: string | undefined) => principalOf(store, token, hosted);
 
   return {
     store,
@@ -107,13 +114,14 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
       return dispatch(store, handlers, exchange, exchange.caller as Principal, options.log);
     },
     async serveOther(req: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
-      if (pathname === TOKEN_PATH) return tokenEndpoint(req, store, lifetime);
+      if (pathname === TOKEN_PATH) return tokenEndpoint(req, store, lifetime, hosted);
+      if (pathname === OPERATOR_PREFIX || pathname.startsWith(`${OPERATOR_PREFIX}/`)) return operatorControl(req, pathname, { store, operatorToken: options.operatorToken });
       if (pathname === AUTHORIZATION_PATH || pathname.startsWith(`${AUTHORIZATION_PATH}/`)) {
         return authorizationControl(req, pathname, { store, activities, principal });
       }
       if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { faults, activities, principal });
       if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        return control(req, pathname, { store, collections, schemas: docSchemas, principal: (token) => principal(token) });
+        return control(req, pathname, { store, collections, schemas: docSchemas, principal: (token) => principal(token), hosted });
       }
       return undefined;
     },

@@ -18,6 +18,8 @@ export interface Principal {
   /** Set for tokens issued by the sandbox's token endpoint. */
   userId?: string;
   clientId?: string;
+  /** Hosted: the OAuth client (created by the operator) whose sandboxes this caller reaches. */
+  tenant?: string;
   /** The user was in the authorization model when the token was issued (fixed sandbox user
    * tokens too): its calls go through the five-step decision; other users have every right. */
   modelUser?: boolean;

@@ -13,6 +13,7 @@ import { checkPathEncoding, preflight, route, splitTarget } from './route.js';
 import type { LoadedApi, Operation } from './spec.js';
 import { validate } from './validate.js';
 import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
+import { isStoreUnavailable } from '../store/types.js';
 
 /** The health endpoint for orchestration (both modes), outside the descriptions' paths. */
 export const HEALTH_PATH = '/__health';
@@ -30,6 +31,8 @@ export interface PipelineOptions {
   log: (line: string) => void;
   /** Waits `ms` (tests may pass a fake). Default: setTimeout. */
   sleep?: (ms: number) => Promise<void>;
+  /** Told of every answer with the operation it routed to, if any (metrics). */
+  observe?: (req: SandboxRequest, result: PipelineResult, operationId: string | undefined) => void;
 }
 
 /** An answer, or the instruction to fail the connection (a network error). */
@@ -66,7 +69,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     return faultAnswer(operation, action);
   }
 
-  async function respond(req: SandboxRequest): Promise<PipelineResult> {
+  async function respond(req: SandboxRequest, routedTo: { operationId?: string }): Promise<PipelineResult> {
     const active = options.responder();
     if (!active) throw new Error('the descriptions are not loaded yet');
     const target = splitTarget(req.url);
@@ -80,6 +83,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     const apis = options.apis();
     const routed = route(apis, req);
     if (isOutgoing(routed)) return routed;
+    routedTo.operationId = routed.operation.operationId;
     const auth = authenticate(routed.operation, req);
     if ('refusal' in auth) {
       options.log(`payroll-mock: 401 ${req.method} ${target?.pathname ?? ''}: ${auth.refusal.detail} (${AUTHENTICATION_HEADER}: reason=${auth.refusal.reason})`);
@@ -102,12 +106,21 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
 
   return async function handle(req) {
     let out: PipelineResult;
+    const routedTo: { operationId?: string } = {};
     try {
-      out = await respond(req);
+      out = await respond(req, routedTo);
     } catch (error) {
-      options.log(`payroll-mock: ${req.method} ${req.url}: ${(error as Error).stack ?? error}`);
-      out = json(500, envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')]));
+      if (isStoreUnavailable(error)) {
+        // An outage, not a bug: the client may retry; nothing of the request was applied.
+        out = json(503, envelope(null, [message(503, 'The sandbox is temporarily unavailable (its storage cannot be reached); retry later.', [], 'Exception')]), {
+          'Retry-After': String(error.retryAfterSeconds),
+        });
+      } else {
+        options.log(`payroll-mock: ${req.method} ${req.url}: ${(error as Error).stack ?? error}`);
+        out = json(500, envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')]));
+      }
     }
+    options.observe?.(req, out, routedTo.operationId);
     if (out === 'network-error') return out;
     const origin = req.headers.origin;
     const headers: Outgoing['headers'] = {

@@ -310,6 +310,13 @@ class MemoryTx implements Tx {
     return { collections: this.collections ?? this.base.collections, meta: this.meta ?? this.base.meta, updatedAt };
   }
 
+  async count(): Promise<number> {
+    this.check(false);
+    let docs = 0;
+    for (const collection of (this.collections ?? this.base.collections).values()) docs += collection.size;
+    return docs;
+  }
+
   async get(collection: string, id: string): Promise<Doc | undefined> {
     this.check(false);
     const doc = this.read(collection)?.get(id);

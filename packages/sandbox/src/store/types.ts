@@ -46,6 +46,8 @@ export interface Page {
 /** One transaction on one sandbox. Docs handed out are copies: mutate them, then replace(). */
 export interface Tx {
   readonly sandbox: string;
+  /** Docs the sandbox holds now, in every collection (limits); optional for other stores. */
+  count?(): Promise<number>;
   get(collection: string, id: string): Promise<Doc | undefined>;
   find(collection: string, query?: FindQuery): Promise<Page>;
   /** Throws UniqueViolation when a UniqueRule (or the id) is already taken. */
@@ -107,4 +109,24 @@ export interface Store {
 export interface StoreOptions {
   seed: Snapshot;
   collections: CollectionSpec[];
+}
+
+/** Thrown by a store that cannot reach its storage (a database that is down or restarting):
+ * the pipeline answers 503 with Retry-After, and nothing of the request was applied. */
+export class StoreUnavailable extends Error {
+  /** Set so that the check survives two copies of this module (bundles of several entries). */
+  readonly storeUnavailable = true;
+
+  constructor(
+    reason: string,
+    /** What Retry-After says. */
+    readonly retryAfterSeconds = 2,
+  ) {
+    super(`The store is unavailable: ${reason}`);
+    this.name = 'StoreUnavailable';
+  }
+}
+
+export function isStoreUnavailable(error: unknown): error is StoreUnavailable {
+  return typeof error === 'object' && error !== null && (error as { storeUnavailable?: unknown }).storeUnavailable === true;
 }

@@ -135,10 +135,11 @@ describe('isolation, reset and snapshots', () => {
     expect((await request(providers(), { headers: auth(token) })).json()._embedded[0].name).toBe(before);
   });
 
-  it('lists the sandboxes that have written, without revealing tokens', async () => {
+  it('lists the sandboxes that have written, without revealing tokens, to a caller with a token only', async () => {
     const token = freshToken('listed');
     await request(control('/clock/advance'), { method: 'POST', headers: { ...auth(token), 'Content-Type': 'application/json' }, body: '{"days":1}' });
-    const res = await request(control('/sandboxes'));
+    expect((await request(control('/sandboxes'))).status).toBe(401);
+    const res = await request(control('/sandboxes'), { headers: auth(token) });
     expect(res.status).toBe(200);
     const ids = res.json().sandboxes.map((s: { id: string }) => s.id);
     expect(ids.length).toBeGreaterThan(0);
