@@ -3,6 +3,7 @@
 // operation's status and media type select, or a component, compiled once and kept.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { operationsOf } from '@payroll-api/openapi-bundle';
 import { realBundle, type Doc } from '../fixtures/fixture.js';
 
 export type ApiName = 'payroll' | 'journal';
@@ -52,4 +53,37 @@ export function contentValidator(api: ApiName, described: DescribedResponse, med
 /** The validator of a component schema. */
 export function componentValidator(api: ApiName, component: string): ValidateFunction {
   return validatorAt(api, ['components', 'schemas', component]);
+}
+
+/** The JSON values that are easily mistaken for "no body" although they are one. */
+export const FALSY_BODIES = [null, false, 0] as const;
+
+export interface FalsyBodyOperation {
+  api: ApiName;
+  operationId: string;
+  template: string;
+  method: string;
+  /** The falsy values (of FALSY_BODIES) that some JSON content of the request body accepts. */
+  values: Array<(typeof FALSY_BODIES)[number]>;
+}
+
+/** Every operation (of both bundles) whose request body schema accepts null, false or 0. */
+export function operationsTakingFalsyBodies(): FalsyBodyOperation[] {
+  const found: FalsyBodyOperation[] = [];
+  for (const api of Object.keys(bundles) as ApiName[]) {
+    for (const { path: template, method, operation } of operationsOf(bundles[api])) {
+      const raw = operation.requestBody as Doc | undefined;
+      if (!raw) continue;
+      const at = typeof raw.$ref === 'string' ? raw.$ref.slice(2).split('/').map(unescape) : ['paths', template, method, 'requestBody'];
+      const body = at.reduce<Doc>((node, segment) => node?.[segment], bundles[api]);
+      const values = new Set<(typeof FALSY_BODIES)[number]>();
+      for (const mediaType of Object.keys(body?.content ?? {})) {
+        if (!/json/.test(mediaType)) continue;
+        const validate = validatorAt(api, [...at, 'content', mediaType, 'schema']);
+        for (const value of FALSY_BODIES) if (validate(value)) values.add(value);
+      }
+      if (values.size > 0) found.push({ api, operationId: operation.operationId as string, template, method, values: [...values] });
+    }
+  }
+  return found;
 }

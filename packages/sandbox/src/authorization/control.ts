@@ -10,6 +10,9 @@
 //   GET    /__sandbox/authorization/<kind>/<id>   one entry
 //   PUT    /__sandbox/authorization/<kind>/<id>   create (201) or replace (200) one entry
 //   DELETE /__sandbox/authorization/<kind>/<id>   remove one entry (not providers or employers)
+//   GET    /__sandbox/authorization/teams          the new employers' team state (teams.ts)
+//   GET    /__sandbox/authorization/teams/<id>     one employer's team state
+//   PUT    /__sandbox/authorization/teams/<id>     add a new employer to the team (no body): visible a few minutes later
 import type { SandboxRequest } from '../http/request.js';
 import { message } from '../http/errors.js';
 import { bearerToken, unauthorized } from '../http/authenticate.js';
@@ -20,6 +23,8 @@ import { authorizationModelSeed } from '../seed/authorization.js';
 import { organisationSeed } from '../seed/organisation.js';
 import { ORG_COLLECTIONS } from '../seed/reference-data.js';
 import type { Store, Tx } from '../store/types.js';
+import { sandboxNow } from '../engine/clock.js';
+import { addToTeam, readTeams, teamState } from './teams.js';
 import { KINDS, modelProblems, modulesOf, readView, writeView, type AuthorizationView, type Kind } from './model.js';
 
 export const AUTHORIZATION_PATH = '/__sandbox/authorization';
@@ -53,9 +58,10 @@ async function seedView(tx: Tx): Promise<AuthorizationView> {
 export async function authorizationControl(req: SandboxRequest, pathname: string, ctx: AuthorizationControlContext): Promise<Outgoing> {
   const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   const [kindText, id, ...rest] = pathname.slice(AUTHORIZATION_PATH.length).split('/').filter(Boolean).map(decodeURIComponent);
+  if (kindText === 'teams' && rest.length === 0) return teamsControl(req, id, ctx);
   const kind = kindText as Kind | 'reset' | undefined;
   if (rest.length > 0 || (kind !== undefined && kind !== 'reset' && !KINDS.includes(kind)) || (kind === 'reset' && id !== undefined)) {
-    return refused(404, `No such control endpoint; the authorization model's parts are ${KINDS.join(', ')}.`);
+    return refused(404, `No such control endpoint; the authorization model's parts are ${KINDS.join(', ')}, and teams.`);
   }
   const allowed = kind === undefined ? ['GET', 'PUT'] : kind === 'reset' ? ['POST'] : id === undefined ? ['GET'] : kind === 'providers' || kind === 'employers' ? ['GET', 'PUT'] : ['GET', 'PUT', 'DELETE'];
   if (!allowed.includes(method)) return { status: 405, headers: { Allow: allowed.join(', ') } };
@@ -87,5 +93,22 @@ export async function authorizationControl(req: SandboxRequest, pathname: string
     }
     const entry = body!.ok ? body!.value : undefined;
     return (await store(tx, { ...view, [kind]: { ...part, [id]: entry } }, ctx.activities())) ?? json(existing === undefined ? 201 : 200, entry);
+  });
+}
+
+/** The team assignment of new employers (contract §2.4; the activity itself is not described). */
+async function teamsControl(req: SandboxRequest, employerId: string | undefined, ctx: AuthorizationControlContext): Promise<Outgoing> {
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  const allowed = employerId === undefined ? ['GET'] : ['GET', 'PUT'];
+  if (!allowed.includes(method)) return { status: 405, headers: { Allow: allowed.join(', ') } };
+  const token = bearerToken(req);
+  const principal = token === undefined ? undefined : await ctx.principal(token);
+  if (!principal) return unauthorized();
+  return ctx.store.transaction(principal.sandbox, method === 'GET' ? 'read' : 'write', async (tx): Promise<Outgoing> => {
+    const now = await sandboxNow(tx);
+    const teams = await readTeams(tx);
+    if (employerId === undefined) return json(200, Object.fromEntries(Object.entries(teams).map(([id, entry]) => [id, teamState(entry, now)])));
+    if (!(await tx.get(ORG_COLLECTIONS.employers, employerId))) return refused(404, `There is no employer ${employerId}.`);
+    return json(200, method === 'PUT' ? await addToTeam(tx, employerId, now) : teamState(teams[employerId], now));
   });
 }

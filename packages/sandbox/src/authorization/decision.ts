@@ -67,8 +67,27 @@ async function ownerOf(tx: Tx, collection: string, id: string, depth = 0): Promi
 }
 
 const grants = (activities: string[] | undefined, activity: string) => Array.isArray(activities) && (activities.includes(activity) || activities.includes(EVERY_ACTIVITY));
-const whereIn = (path: string[], values: string[]): BoundFilter => ({ kind: 'in', field: { path, type: 'string' }, values });
-const and = (left: BoundFilter | undefined, right: BoundFilter): BoundFilter => (left ? { kind: 'and', left, right } : right);
+export const whereIn = (path: string[], values: string[]): BoundFilter => ({ kind: 'in', field: { path, type: 'string' }, values });
+export const and = (left: BoundFilter | undefined, right: BoundFilter): BoundFilter => (left ? { kind: 'and', left, right } : right);
+
+/** The collections listed across employers, each doc naming its employer (employerId). */
+export const EMPLOYER_SCOPED_COLLECTIONS = [ORG_COLLECTIONS.administrations, ORG_COLLECTIONS.conceptEmployees, COLLECTIONS.employees, COLLECTIONS.employments];
+
+/** The owners of the entities a call's path names (ids the store does not know are left out). */
+async function entityOwners(tx: Tx, params: Record<string, string>): Promise<Owner[]> {
+  const owners: Owner[] = [];
+  for (const [param, collection] of Object.entries(ENTITY_PARAMS)) {
+    const id = params[param];
+    const owner = id === undefined ? undefined : await ownerOf(tx, collection, id);
+    if (owner) owners.push(owner);
+  }
+  return owners;
+}
+
+/** The employers the entities of a call's path belong to. */
+export async function entityEmployers(tx: Tx, params: Record<string, string>): Promise<string[]> {
+  return (await entityOwners(tx, params)).flatMap((owner) => (owner.employer ? [owner.employer.id] : []));
+}
 
 /** The record of a dated chain that holds on `today`, else the last one started before it, else the first. */
 function currentRecord(records: Doc[], today: string): Doc | undefined {
@@ -129,12 +148,7 @@ export async function decide(
     dataScope[COLLECTIONS.employments] = whereIn(['id'], [...members.employments]);
   }
 
-  const owners: Owner[] = [];
-  for (const [param, collection] of Object.entries(ENTITY_PARAMS)) {
-    const id = params[param];
-    const owner = id === undefined ? undefined : await ownerOf(tx, collection, id);
-    if (owner) owners.push(owner);
-  }
+  const owners = await entityOwners(tx, params);
 
   // 4. The provider or employer has the module the activity needs enabled.
   const needed = Object.entries(model.modules).filter(([, entry]) => entry.activities.includes(activity)).map(([module]) => module);
@@ -164,7 +178,7 @@ export async function decide(
     // Lists across employers show only the employers the user is linked to.
     const employers = [...reachable];
     dataScope[ORG_COLLECTIONS.employers] = whereIn(['id'], employers);
-    for (const collection of [ORG_COLLECTIONS.administrations, ORG_COLLECTIONS.conceptEmployees, COLLECTIONS.employees, COLLECTIONS.employments]) {
+    for (const collection of EMPLOYER_SCOPED_COLLECTIONS) {
       dataScope[collection] = and(dataScope[collection], whereIn(['employerId'], employers));
     }
   }

@@ -10,6 +10,7 @@ import type { Exchange, Responder } from '../http/respond.js';
 import { AUTH_COLLECTIONS } from '../auth/tokens.js';
 import { TOKEN_PATH, tokenEndpoint } from '../auth/token-endpoint.js';
 import { authorizeCall } from '../authorization/authorize.js';
+import { hiddenEmployers } from '../authorization/teams.js';
 import { AUTHORIZATION_PATH, authorizationControl } from '../authorization/control.js';
 import { CONTROL_PREFIX, control } from '../control/control-endpoints.js';
 import { OPERATOR_PREFIX, operatorControl } from '../control/operator.js';
@@ -107,7 +108,12 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     async clock(token) {
       const who = await principal(token);
       if (!who) return unauthorized();
-      return { now: await store.transaction(who.sandbox, 'read', (tx) => sandboxNow(tx)), caller: who };
+      // One read for both: the clock, and the new employers not visible at that time.
+      return store.transaction(who.sandbox, 'read', async (tx) => {
+        const now = await sandboxNow(tx);
+        const hidden = await hiddenEmployers(tx, now);
+        return { now, caller: hidden.length > 0 ? { ...who, hiddenEmployers: hidden } : who };
+      });
     },
     authorize: (routed, caller, now) => authorizeCall(store, routed, caller as Principal, now),
     async respond(exchange: Exchange): Promise<Outgoing> {

@@ -26,6 +26,8 @@ export interface Principal {
   /** Set by the authorize stage: fixed constraints ANDed into every list of a collection
    * (a role's data scope, the employers a user may reach). */
   dataScope?: Record<string, BoundFilter>;
+  /** Set with the clock: new employers no caller sees yet (authorization/teams.ts). */
+  hiddenEmployers?: string[];
 }
 
 export interface ListQuery {

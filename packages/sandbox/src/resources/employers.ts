@@ -6,6 +6,7 @@ import { message } from '../http/errors.js';
 import type { BoundFilter, FieldInfo } from '../filter/tree.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../engine/types.js';
 import { DEFAULT_MODULES } from '../seed/organisation.js';
+import { recordNewEmployer } from '../authorization/teams.js';
 import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, type MetadataScope } from '../seed/reference-data.js';
 import type { Doc } from '../store/types.js';
 import { inputOnly, mustGet, omit, whereIn } from './employments/model.js';
@@ -133,6 +134,8 @@ const handlers: Record<string, Handler> = {
       providerLogoId: null,
     };
     await ctx.tx.insert(ORG_COLLECTIONS.employers, doc);
+    // Not visible until it is added to a team, and a few minutes after that (§2.4).
+    await recordNewEmployer(ctx.tx, doc.id);
     return { kind: 'detail', status: 201, content: employerView(doc) };
   },
 

@@ -9,7 +9,7 @@
 // deleting one of those answers the matching InUse code.
 import type { Doc } from '../store/types.js';
 import { SEED_IDS } from './ids.js';
-import { ORG_IDS, PAYROLL_ADMINISTRATION_IDS } from './organisation.js';
+import { ORG_IDS, PAYROLL_ADMINISTRATION_IDS, WAGE_MODELS, wageModelOf } from './organisation.js';
 
 export type JournalLevel = 'provider' | 'wageModel' | 'payrollAdministration';
 
@@ -147,12 +147,8 @@ const CU = COST_UNIT_IDS;
 
 /** The journal area's view of the payroll administrations: the wage model each one uses
  * (the bakery's its own, every other the standard one). */
-const PAYROLL_ADMINISTRATIONS = PAYROLL_ADMINISTRATION_IDS.map((id) => ({
-  id,
-  wageModelId: id === ADMINISTRATIONS.bakkerijFourWeekly ? SEED_IDS.wageModelBakery : WM,
-}));
-const wageModelOf = (payrollAdministrationId: string): string =>
-  PAYROLL_ADMINISTRATIONS.find((a) => a.id === payrollAdministrationId)!.wageModelId;
+const PAYROLL_ADMINISTRATIONS = PAYROLL_ADMINISTRATION_IDS.map((id) => ({ id, wageModelId: wageModelOf(id).id as string }));
+const wageModelIdOf = (payrollAdministrationId: string): string => wageModelOf(payrollAdministrationId).id;
 
 type ProfileSeed = { id: string; level: JournalLevel; description: string; wageModelId?: string; payrollAdministrationId?: string; deviatesFromJournalProfileId?: string };
 const PROFILES: ProfileSeed[] = [
@@ -276,7 +272,7 @@ function codedDoc(c: CodedSeed): Doc {
     code: c.code,
     description: c.description,
     providerId: PROVIDER,
-    wageModelId: c.payrollAdministrationId ? wageModelOf(c.payrollAdministrationId) : profile.wageModelId ?? null,
+    wageModelId: c.payrollAdministrationId ? wageModelIdOf(c.payrollAdministrationId) : profile.wageModelId ?? null,
     payrollAdministrationId: c.payrollAdministrationId ?? null,
     deviatesFromId: c.deviatesFromId ?? null,
   };
@@ -286,8 +282,7 @@ function codedDoc(c: CodedSeed): Doc {
 export function journalSeed(): Record<string, Doc[]> {
   return {
     [JOURNAL_COLLECTIONS.wageModels]: [
-      { id: SEED_IDS.wageModel, providerId: PROVIDER, description: 'Loonmodel bouw' },
-      { id: SEED_IDS.wageModelBakery, providerId: PROVIDER, description: 'Loonmodel bakkerij' },
+      ...WAGE_MODELS.map((model) => ({ ...model, providerId: PROVIDER })),
     ],
     [JOURNAL_COLLECTIONS.payrollAdministrations]: PAYROLL_ADMINISTRATIONS.map((a) => ({ ...a, providerId: PROVIDER })),
     [JOURNAL_COLLECTIONS.profiles]: PROFILES.map((p) => ({
@@ -295,7 +290,7 @@ export function journalSeed(): Record<string, Doc[]> {
       level: p.level,
       description: p.description,
       providerId: PROVIDER,
-      wageModelId: p.payrollAdministrationId ? wageModelOf(p.payrollAdministrationId) : p.wageModelId ?? null,
+      wageModelId: p.payrollAdministrationId ? wageModelIdOf(p.payrollAdministrationId) : p.wageModelId ?? null,
       payrollAdministrationId: p.payrollAdministrationId ?? null,
       deviatesFromJournalProfileId: p.deviatesFromJournalProfileId ?? null,
     })),

@@ -265,6 +265,17 @@ const ADMINISTRATIONS: AdministrationSeed[] = [
   { id: P.deLindeMonthly, employerId: E.zorgcentrumDeLinde, clientNumber: 62018, description: 'Zorgcentrum De Linde - maandloon', startDate: '2010-01-01', endDate: null, payroll: true, collectiveLaborAgreement: 'care', payrollPeriodType: 1, rsinPrefix: '81672043', subNumber: 'L01' },
 ];
 
+/** The provider's wage models (the journal area keeps their profiles): the bakery's own, the standard one for every other payroll administration. */
+export const WAGE_MODELS = [
+  { id: SEED_IDS.wageModel, description: 'Loonmodel bouw' },
+  { id: SEED_IDS.wageModelBakery, description: 'Loonmodel bakkerij' },
+] as const;
+
+/** The wage model a seeded payroll administration uses. */
+export function wageModelOf(payrollAdministrationId: string): (typeof WAGE_MODELS)[number] {
+  return WAGE_MODELS[payrollAdministrationId === ORG_IDS.payrollAdministrations.bakkerijFourWeekly ? 1 : 0];
+}
+
 function administrationDoc(seed: AdministrationSeed): Doc {
   return {
     id: seed.id,
@@ -277,6 +288,8 @@ function administrationDoc(seed: AdministrationSeed): Doc {
     employerId: seed.employerId,
     collectiveLaborAgreement: seed.collectiveLaborAgreement,
     payrollPeriodType: seed.payrollPeriodType,
+    // Shown on employments as payrollAdministration.wageModel (§2.6).
+    ...(seed.payroll ? { wageModelName: wageModelOf(seed.id).description } : {}),
   };
 }
 

@@ -80,7 +80,7 @@ describe('the authorization entries of the payroll rule catalogue', () => {
 describe('rules/authorization.yaml', () => {
   it('lists the five steps in order, with exactly the reasons the decision gives', () => {
     expect(data.steps.map((s) => s.step)).toEqual([1, 2, 3, 4, 5]);
-    const source = fs.readFileSync(path.join(packageDir, '../sandbox/src/authorization/decision.ts'), 'utf8');
+    const source = ['decision.ts', 'teams.ts'].map((file) => fs.readFileSync(path.join(packageDir, '../sandbox/src/authorization', file), 'utf8')).join('\n');
     const given = [...source.matchAll(/step: (\d), reason: '([a-z-]+)'/g)].map((m) => `${m[1]}:${m[2]}`);
     expect(new Set(data.steps.flatMap((s) => s.reasons.map((r) => `${s.step}:${r}`)))).toEqual(new Set(given));
   });

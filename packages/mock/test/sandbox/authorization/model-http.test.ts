@@ -117,7 +117,7 @@ describe('editing the model', () => {
   });
 
   it('answers unknown parts 404, unsupported methods 405 with Allow, and calls without a token 401', async () => {
-    expect((await control(token, 'GET', '/teams')).status).toBe(404);
+    expect((await control(token, 'GET', '/groups')).status).toBe(404);
     const wrong = await control(token, 'DELETE', '/employers/' + EMPLOYERS.vanDerMeerBouwgroep);
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET, PUT');

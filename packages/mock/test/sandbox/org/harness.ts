@@ -125,6 +125,25 @@ export class OrgClient {
     return this.control('PUT', '/clock', { now: isoInstant });
   }
 
+  advanceClock(by: { days?: number; hours?: number; minutes?: number; seconds?: number }): Promise<any> {
+    return this.control('POST', '/clock/advance', by);
+  }
+
+  /** Adds a new employer to the caller's team (§2.4); it shows a few minutes of sandbox time later. */
+  addToTeam(employerId: string): Promise<{ addedAt: string | null; visibleFrom: string | null; visible: boolean }> {
+    return this.control('PUT', `/authorization/teams/${employerId}`);
+  }
+
+  teams(): Promise<Record<string, { addedAt: string | null; visibleFrom: string | null; visible: boolean }>> {
+    return this.control('GET', '/authorization/teams');
+  }
+
+  /** Makes a just-created employer visible: added to the team, and the cache delay skipped. */
+  async makeVisible(employerId: string): Promise<void> {
+    await this.addToTeam(employerId);
+    await this.advanceClock({ minutes: 10 });
+  }
+
   /** Runs a request that must be refused, and checks the sandbox is the same afterwards. */
   async expectRefusedUnchanged(operationId: string, options: CallOptions, status: number, property?: string): Promise<Answer> {
     const before = await this.snapshot();

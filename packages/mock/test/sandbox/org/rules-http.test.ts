@@ -39,6 +39,8 @@ function rules(): void {
       expect(first.body.content).toMatchObject({ employerNumber: 10006, companyName: 'Koffiebranderij Utrecht B.V.', sbi: { key: 1050, value: 'Boekhoudkantoren', sbiCode: '69203' } });
       const second = await client.call('PostEmployerByProviderId', { params: provider, body: newEmployer('Theehuis Utrecht B.V.') });
       expect(second.body.content.employerNumber).toBe(10007);
+      await client.makeVisible(first.body.content.id);
+      await client.makeVisible(second.body.content.id);
       const read = await client.call('GetEmployerByEmployerId', { params: { employerId: first.body.content.id } });
       expect(read.body.content).toEqual(first.body.content);
       const listed = await client.call('GetEmployersMinimizedByProviderId', { params: provider, query: { filter: 'employerNumber ge 10006', orderBy: '-employerNumber' } });
@@ -49,6 +51,65 @@ function rules(): void {
       await client.expectRefusedUnchanged('PostEmployerByProviderId', { params: provider, body: nameless }, 400, 'companyName');
       const third = await client.call('PostEmployerByProviderId', { params: provider, body: newEmployer('Bakkerij Oudegracht B.V.') });
       expect(third.body.content.employerNumber).toBe(10008);
+    });
+  });
+
+  describe('a new employer is visible only after it is added to a team, and a few minutes later (§2.4)', () => {
+    it('refuses it (403, step 5) and leaves it out of lists until then; the clock skips the delay', async () => {
+      const client = await sandbox('employer-visibility');
+      const created = await client.call('PostEmployerByProviderId', { params: provider, body: newEmployer('Brouwerij Vecht B.V.') });
+      expect(created.status).toBe(201);
+      const employerId = created.body.content.id as string;
+      const params = { employerId };
+      const listed = async () => (await client.call('GetEmployersByUserId', { query: { pageSize: '100' } })).body._embedded.map((e: any) => e.id);
+      const minimized = async () => (await client.call('GetEmployersMinimizedByProviderId', { params: provider, query: { pageSize: '100' } })).body._embedded.map((e: any) => e.id);
+      const expectHidden = async (reason: string) => {
+        for (const operationId of ['GetEmployerByEmployerId', 'GetAdministrationsByEmployerId', 'GetEmployeesByEmployerId']) {
+          const refused = await client.call(operationId, { params, unchecked: true });
+          expect(refused.status, operationId).toBe(403);
+          expect(refused.headers.get('x-sandbox-authorization')).toBe(`step=5; reason=${reason}`);
+          expect(refused.body.message).toContain(employerId);
+        }
+        expect(await listed()).not.toContain(employerId);
+        expect(await minimized()).not.toContain(employerId);
+        // The seeded employers stay as they were.
+        expect(await listed()).toContain(E.vanDerMeerBouwgroep);
+      };
+
+      await expectHidden('employer-not-in-team');
+      expect((await client.teams())[employerId]).toEqual({ addedAt: null, visibleFrom: null, visible: false });
+      // Time alone does not help: it must be added to the team first.
+      await client.advanceClock({ hours: 1 });
+      await expectHidden('employer-not-in-team');
+
+      const added = await client.addToTeam(employerId);
+      expect(added.visible).toBe(false);
+      expect(Date.parse(added.visibleFrom!) - Date.parse(added.addedAt!)).toBe(5 * 60_000);
+      await expectHidden('employer-not-visible-yet');
+      await client.advanceClock({ minutes: 4 });
+      await expectHidden('employer-not-visible-yet');
+      // Adding it again does not restart the delay.
+      expect(await client.addToTeam(employerId)).toEqual(added);
+
+      await client.advanceClock({ minutes: 1 });
+      expect((await client.call('GetEmployerByEmployerId', { params })).body.content).toEqual(created.body.content);
+      expect((await client.call('GetAdministrationsByEmployerId', { params })).status).toBe(200);
+      expect(await listed()).toContain(employerId);
+      expect(await minimized()).toContain(employerId);
+      expect((await client.teams())[employerId]!.visible).toBe(true);
+    });
+
+    it('holds for a model user with every employer too, and the team endpoint refuses an unknown employer', async () => {
+      const admin = new OrgClient(running.url, 'sandbox-user-admin');
+      await admin.reset();
+      const created = await admin.call('PostEmployerByProviderId', { params: provider, body: newEmployer('Kaasmakerij Gouda B.V.') });
+      expect(created.status).toBe(201);
+      const params = { employerId: created.body.content.id as string };
+      expect((await admin.call('GetEmployerByEmployerId', { params, unchecked: true })).status).toBe(403);
+      await admin.makeVisible(params.employerId);
+      expect((await admin.call('GetEmployerByEmployerId', { params })).status).toBe(200);
+      const unknown = await fetch(`${running.url}/__sandbox/authorization/teams/${seedUuid('no-such-employer')}`, { method: 'PUT', headers: { Authorization: 'Bearer sandbox-user-admin' } });
+      expect(unknown.status).toBe(404);
     });
   });
 

@@ -5,16 +5,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startProcess, type MockProcess } from '../../helpers.js';
+import { ORG_IDS } from '#sandbox/seed/organisation.js';
+
+const PROVIDER = ORG_IDS.provider;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-data-http-'));
+// One process per data directory: the team test has its own.
+const teamDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-data-teams-'));
 const running: MockProcess[] = [];
 afterAll(async () => {
   await Promise.all(running.map((mock) => mock.stop()));
   fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(teamDir, { recursive: true, force: true });
 });
 
-async function start(): Promise<MockProcess> {
-  const mock = await startProcess(['--port', '0', '--data', dir]);
+async function start(at = dir): Promise<MockProcess> {
+  const mock = await startProcess(['--port', '0', '--data', at]);
   running.push(mock);
   return mock;
 }
@@ -48,4 +54,28 @@ it('keeps every write answered 2xx across kill -9 and a restart', async () => {
   expect(clock.offsetMs % 86_400_000).toBe(0);
   const sandboxes = await (await fetch(`${second.url}/__sandbox/sandboxes`, { headers })).json();
   expect(sandboxes.sandboxes).toHaveLength(1);
+}, 60_000);
+
+it('keeps a new employer hidden across a restart until it is in the team and five minutes have passed (§2.4)', async () => {
+  const token = { authorization: 'Bearer team-token', accept: 'application/json' };
+  const first = await start(teamDir);
+  const created = await fetch(`${first.url}/v2/v2/providers/${PROVIDER}/employers`, {
+    method: 'POST',
+    headers: { ...token, 'content-type': 'application/json' },
+    body: JSON.stringify({ companyName: 'Zeilmakerij Harlingen B.V.', legalForm: { key: 1 }, address: { street: 'Noorderhaven', houseNumber: 1, postalCode: '8861 AJ', city: 'Harlingen', country: { key: 1 } } }),
+  });
+  expect(created.status).toBe(201);
+  const employerId = ((await created.json()) as { content: { id: string } }).content.id;
+  const detail = (mock: MockProcess) => fetch(`${mock.url}/v2/v2/providers/employers/${employerId}`, { headers: token });
+  expect((await detail(first)).status).toBe(403);
+  const added = await fetch(`${first.url}/__sandbox/authorization/teams/${employerId}`, { method: 'PUT', headers: token });
+  expect(added.status).toBe(200);
+  await first.stop();
+
+  const second = await start(teamDir);
+  const refused = await detail(second);
+  expect(refused.status).toBe(403);
+  expect(refused.headers.get('x-sandbox-authorization')).toBe('step=5; reason=employer-not-visible-yet');
+  await fetch(`${second.url}/__sandbox/clock/advance`, { method: 'POST', headers: { ...token, 'content-type': 'application/json' }, body: JSON.stringify({ minutes: 5 }) });
+  expect((await detail(second)).status).toBe(200);
 }, 60_000);
