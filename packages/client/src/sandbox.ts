@@ -116,6 +116,15 @@ export function createSandboxControl(options: SandboxControlOptions) {
         call<ResponseBody<'PutSandboxClock'>>('PutSandboxClock', 'PUT', '/__sandbox/clock', { now: now instanceof Date ? now.toISOString() : now } satisfies RequestBody<'PutSandboxClock'>),
       advance: (by: RequestBody<'PostSandboxClockAdvance'>) => call<ResponseBody<'PostSandboxClockAdvance'>>('PostSandboxClockAdvance', 'POST', '/__sandbox/clock/advance', by),
     },
+    /** Fault rules of the sandbox: chosen activities answer an error status, lag or fail at the network level. */
+    faults: {
+      list: async () => (await call<ResponseBody<'GetSandboxFaults'>>('GetSandboxFaults', 'GET', '/__sandbox/faults')).faults,
+      /** Add rules, e.g. `[{ operations: ['GetEmployeesByEmployerId'], status: 503, times: 1 }]`; a bad one throws a 400 ApiError naming its field. */
+      add: async (rules: RequestBody<'PostSandboxFaults'>['faults']) => (await call<ResponseBody<'PostSandboxFaults'>>('PostSandboxFaults', 'POST', '/__sandbox/faults', { faults: rules })).faults,
+      replace: async (rules: RequestBody<'PutSandboxFaults'>['faults']) => (await call<ResponseBody<'PutSandboxFaults'>>('PutSandboxFaults', 'PUT', '/__sandbox/faults', { faults: rules })).faults,
+      remove: async (id: string) => (await call<ResponseBody<'DeleteSandboxFaultById'>>('DeleteSandboxFaultById', 'DELETE', `/__sandbox/faults/${encodeURIComponent(id)}`)).faults,
+      clear: async () => (await call<ResponseBody<'DeleteSandboxFaults'>>('DeleteSandboxFaults', 'DELETE', '/__sandbox/faults')).faults,
+    },
     settings: {
       get: () => call<ResponseBody<'GetSandboxSettings'>>('GetSandboxSettings', 'GET', '/__sandbox/settings'),
       /** Change the given settings, e.g. `{ unknownFields: 'warn' }`; the others stay. */

@@ -101,7 +101,8 @@ export interface BodyRules<Body> {
 }
 
 /** A body with its activity's conditional requirements, if the contract states any. */
-export type RuledBody<Id, Body> = Id extends keyof BodyRules<unknown> ? BodyRules<Body>[Id] : Body;
+// A route the operation tables do not know (no activity) keeps its body as it is.
+export type RuledBody<Id, Body> = [Id] extends [never] ? Body : Id extends keyof BodyRules<unknown> ? BodyRules<Body>[Id] : Body;
 
 /** The activity (operationId) of a `"METHOD /path"` key of either operation table. */
 type ActivityOfRoute<Key> = Key extends keyof PayrollTable ? PayrollTable[Key][0] : Key extends keyof JournalTable ? JournalTable[Key][0] : never;

@@ -73,6 +73,26 @@ describe('settings', () => {
   });
 });
 
+describe('faults', () => {
+  it('adds, lists, removes and clears fault rules; a faulted call fails as asked and a bad rule is refused by name', async () => {
+    const payroll = payrollAs(TOKEN);
+    const added = await control.faults.add([{ operations: ['GetEmployeesByEmployerId'], status: 503, retryAfterSeconds: 2, times: 1 }, { operations: ['*'], delayMs: 1 }]);
+    expect(added.map((rule) => rule.operations)).toEqual([['GetEmployeesByEmployerId'], ['*']]);
+    const failed = await payroll.GetEmployeesByEmployerId({ employerId: EMPLOYER, pageSize: 1 });
+    expect(failed.response.status).toBe(503);
+    expect(failed.response.headers.get('Retry-After')).toBe('2');
+    expect((await payroll.GetEmployeesByEmployerId({ employerId: EMPLOYER, pageSize: 1 })).response.status).toBe(200);
+    const left = await control.faults.list();
+    expect(left).toHaveLength(1);
+    expect(await control.faults.remove(left[0]!.id!)).toEqual([]);
+    await control.faults.replace([{ operations: ['GetEmployeesByEmployerId'], status: 500 }]);
+    expect(await control.faults.clear()).toEqual([]);
+    const refused = control.faults.add([{ operations: ['NoSuchActivity'], status: 503 }]);
+    await expect(refused).rejects.toMatchObject({ status: 400 });
+    expect(await control.faults.list()).toEqual([]);
+  });
+});
+
 describe('the authorization model', () => {
   it('reads, edits one entry and resets the model', async () => {
     const model = await control.authorization.get();

@@ -1,5 +1,5 @@
-// Against the real sandbox, through each transport: TanStack Query's QueryClient drives the
-// options of this package.
+// Against the real sandbox, through each transport (HTTP, and in process under MSW): TanStack
+// Query's QueryClient drives the options of this package.
 import { InfiniteQueryObserver, MutationObserver, QueryClient, QueryObserver } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createJournalClient, createPayrollClient, unwrap } from '@payroll-api/client';
@@ -98,6 +98,18 @@ for (const [name, start] of Object.entries(transports)) {
       expect((error as ApiError).status).toBe(400);
       expect((error as ApiError).operation).toBe('GetEmployeesByEmployerId');
       expect(queryClient.getQueryState(options.queryKey)?.error?.byType.BrokenBusinessRule.length).toBeGreaterThan(0);
+    });
+
+    it('an injected fault surfaces as a typed ApiError, and the query recovers on refetch', async () => {
+      const { api, queryClient } = setup('query-fault');
+      await transport.fault('query-fault', [{ operations: ['GetEmployeesByEmployerId'], status: 503, times: 1 }]);
+      const options = api.GetEmployeesByEmployerId({ employerId: EMPLOYER, pageSize: 2 });
+      const error = await queryClient.fetchQuery(options).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(503);
+      expect((error as ApiError).operation).toBe('GetEmployeesByEmployerId');
+      const data = await queryClient.fetchQuery({ ...options, staleTime: 0 });
+      expect(data._embedded).toHaveLength(2);
     });
   });
 }
