@@ -13,7 +13,7 @@ import { SETTINGS_KEY, unknownFields, type SandboxSettings } from '../http/unkno
 import { QueryError } from '../filter/tree.js';
 import { UniqueViolation, type Store } from '../store/types.js';
 import { sequentialId } from '../util/ids.js';
-import { downgradeAnswer, upgradeBody, windowOf } from './version-window.js';
+import { answerAt, bodyForHandler, windowOf } from './version-window.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
 import { fieldsOfList, listPage } from './list-query.js';
 import { SandboxError, type Handler, type OperationContext, type Principal, type Reply } from './types.js';
@@ -73,8 +73,8 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
     return badRequest(operation, version, [message(400, `The field ${nul || 'body'} contains a NUL character (\\u0000), which cannot be stored.`, [nul || 'body'])]);
   }
   const mode = operation.method === 'get' || operation.method === 'head' ? 'read' : 'write';
-  // Stored entities are in the newest shape: a body written at an older served version is
-  // upgraded for the handler, and the answer is taken back to the version asked for.
+  // The handlers read and write one shape per resource: a body written at another served
+  // version is taken to it, and the answer from it to the version asked for.
   const versionWindow = windowOf(operation);
   const answeredAt = negotiation.choice?.version.version;
   const schema = responseContent?.schema;
@@ -97,7 +97,7 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
         query: routed.query,
         headers: req.headers,
         // An operation that declares no body gets the bytes as sent (the handler decides what they may hold).
-        body: valid.requestContent && jsonRequest ? (versionWindow && valid.requestVersion ? upgradeBody(versionWindow, valid.requestVersion, valid.body) : valid.body) : valid.bytes,
+        body: valid.requestContent && jsonRequest ? (versionWindow && valid.requestVersion ? bodyForHandler(versionWindow, valid.requestVersion, valid.body) : valid.body) : valid.bytes,
         description: operation.api.doc,
         version,
         tx,
@@ -143,14 +143,14 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   }
   if (reply.kind === 'list' && negotiation.negotiated.kind === 'export') {
     const rows = reply.page.items.filter((i): i is Record<string, unknown> => typeof i === 'object' && i !== null);
-    const items = versionWindow && answeredAt ? rows.map((row) => downgradeAnswer(versionWindow, answeredAt, row)) : rows;
+    const items = versionWindow && answeredAt ? rows.map((row) => answerAt(versionWindow, answeredAt, row)) : rows;
     return download(operation, negotiation, successStatus(operation), items, headers);
   }
   const envelope =
     reply.kind === 'list'
       ? listEnvelope(reply.page, reply.messages ?? [], version, schema)
       : detailEnvelope(reply.content, reply.messages ?? [], version, schema);
-  const body = versionWindow && answeredAt ? downgradeAnswer(versionWindow, answeredAt, envelope) : envelope;
+  const body = versionWindow && answeredAt ? answerAt(versionWindow, answeredAt, envelope) : envelope;
   const status = reply.kind === 'detail' && reply.status ? reply.status : successStatus(operation);
   return { status, headers: { ...headers, 'Content-Type': contentType ?? 'application/json' }, body: JSON.stringify(body) };
 }

@@ -23,7 +23,6 @@ import { Faults, FAULTS_PATH } from '../faults/faults.js';
 import { sandboxNow } from './clock.js';
 import { DocSchemas } from './doc-schemas.js';
 import { dispatch } from './dispatch.js';
-import { upgradeSeed } from './version-window.js';
 import { principalOf } from './identity.js';
 import type { Handler, Principal, ResourceModule } from './types.js';
 
@@ -82,7 +81,7 @@ export interface SandboxResponder extends Responder {
 export async function createSandboxResponder(options: SandboxResponderOptions): Promise<SandboxResponder> {
   const modules = options.modules ?? RESOURCE_MODULES;
   const handlers = handlerTable(modules);
-  const seed = upgradeSeed(options.seed ?? seedSnapshot(), options.apis());
+  const seed = options.seed ?? seedSnapshot();
   // A seed given as a snapshot may leave collections out; the default seed names them all.
   const collections = collectionTable(modules, options.seed ? seedCollectionNames() : Object.keys(seed.collections));
   const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));

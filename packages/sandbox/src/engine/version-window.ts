@@ -1,11 +1,12 @@
-// Two versions live: the sandbox keeps one state, in the newest shape of each resource, and
-// runs the chain of version changes the description records (x-version-changes, read by
-// @payroll-api/version-changes) to take a body written at an older served version and to
-// answer at the version the client asked for.
+// Two versions live: the handlers and the seed are written in one shape per resource (the
+// version the code was written at); the chain of version changes the description records
+// (x-version-changes, read by @payroll-api/version-changes) takes a body written at any other
+// served version to that shape, and the answer from it to the version the client asked for.
+// Other resources that read the same data (a minimized view, a list across resources) keep
+// answering the shape they were written at.
 import { versionChanges, VersionChangeError, type VersionChanges } from '@payroll-api/version-changes';
 import { message } from '../http/errors.js';
 import type { LoadedApi, Operation } from '../http/spec.js';
-import type { Doc, Snapshot } from '../store/types.js';
 import { SandboxError } from './types.js';
 
 const chains = new WeakMap<object, VersionChanges | null>();
@@ -21,27 +22,51 @@ export function chainOf(api: LoadedApi): VersionChanges | null {
   return chain;
 }
 
-/** The versions a request is written at and answered at, when either is not the newest. */
+/**
+ * The versions the handlers and the seed are written at: the contract's version of each
+ * resource they store. A resource not named here is written at its oldest served version.
+ * When a version named here leaves the registry, the code is rewritten in a served version's
+ * shape and named here; until then the sandbox refuses to load the description, saying so.
+ */
+export const CODE_VERSIONS: Record<string, string> = {
+  provider: '2018-01-01',
+  employer: '2018-01-01',
+  administration: '2018-01-01',
+  employee: '2021-03-29',
+  employment: '2019-12-16',
+  conceptEmployee: '2018-01-01',
+};
+
 export interface Window {
   chain: VersionChanges;
   resource: string;
-  newest: string;
+  /** The version the handlers read and write. */
+  code: string;
 }
 
 export function windowOf(operation: Operation): Window | undefined {
   const resource = operation.resource;
-  const newest = resource?.versions[0]?.version;
-  if (!resource || !newest || resource.versions.length < 2) return undefined;
+  if (!resource || resource.versions.length < 2) return undefined;
   const chain = chainOf(operation.api);
   if (!chain || chain.steps(resource.name).length === 0) return undefined;
-  return { chain, resource: resource.name, newest };
+  const code = CODE_VERSIONS[resource.name] ?? resource.versions[resource.versions.length - 1]!.version;
+  if (!resource.versions.some((v) => v.version === code)) {
+    throw new Error(`the sandbox's ${resource.name} handlers are written at version ${code}, which the description no longer serves: rewrite them in a served version's shape and name it in CODE_VERSIONS (packages/sandbox/src/engine/version-window.ts)`);
+  }
+  return { chain, resource: resource.name, code };
 }
 
-/** A body written at `version`, in the newest shape; a value the chain cannot convert is a 400 naming its field. */
-export function upgradeBody(window: Window, version: string, body: unknown): unknown {
-  if (version === window.newest || body === null || typeof body !== 'object') return body;
+/** `value` at version `from`, in the shape of version `to` (either direction). */
+function translate<T>(window: Window, from: string, to: string, value: T): T {
+  if (from === to) return value;
+  return from < to ? window.chain.upgrade<T>(window.resource, from, to, value) : window.chain.downgrade<T>(window.resource, from, to, value);
+}
+
+/** A body written at `version`, in the handlers' shape; a value the chain cannot convert is a 400 naming its field. */
+export function bodyForHandler(window: Window, version: string, body: unknown): unknown {
+  if (body === null || typeof body !== 'object') return body;
   try {
-    return window.chain.upgrade(window.resource, version, window.newest, body);
+    return translate(window, version, window.code, body);
   } catch (error) {
     if (!(error instanceof VersionChangeError)) throw error;
     const field = error.field ?? 'body';
@@ -49,41 +74,7 @@ export function upgradeBody(window: Window, version: string, body: unknown): unk
   }
 }
 
-/** An answer (envelope or entity) in the newest shape, at `version`. */
-export function downgradeAnswer<T>(window: Window, version: string, answer: T): T {
-  return version === window.newest ? answer : window.chain.downgrade<T>(window.resource, window.newest, version, answer);
-}
-
-/**
- * The seed is written in the shapes of these resource versions (the contract's, when it was
- * written); at load it is upgraded to each resource's newest shape. A version that leaves the
- * registry needs the seed rewritten, and says so.
- */
-export const SEED_SHAPES: Record<string, { collection: string; version: string }> = {
-  provider: { collection: 'providers', version: '2018-01-01' },
-  employer: { collection: 'employers', version: '2018-01-01' },
-  administration: { collection: 'administrations', version: '2018-01-01' },
-  employee: { collection: 'employees', version: '2021-03-29' },
-  employment: { collection: 'employments', version: '2019-12-16' },
-  conceptEmployee: { collection: 'conceptEmployees', version: '2018-01-01' },
-};
-
-/** The seed in the newest shape of every resource the descriptions record changes for. */
-export function upgradeSeed(seed: Snapshot, apis: LoadedApi[]): Snapshot {
-  let collections = seed.collections;
-  for (const api of apis) {
-    const chain = chainOf(api);
-    const registry = (api.doc['x-resource-versions'] as { resources?: Record<string, { versions?: Array<{ version: string }> }> } | undefined)?.resources ?? {};
-    if (!chain) continue;
-    for (const [resource, { collection, version }] of Object.entries(SEED_SHAPES)) {
-      const versions = (registry[resource]?.versions ?? []).map((v) => v.version).sort();
-      const newest = versions[versions.length - 1];
-      if (!newest || newest === version || chain.steps(resource).length === 0) continue;
-      if (!versions.includes(version)) throw new Error(`the seed's ${collection} are written at ${resource} version ${version}, which the description no longer serves: rewrite them in a served version's shape (packages/sandbox/src/seed) and name it in SEED_SHAPES`);
-      const docs = collections[collection];
-      if (!docs) continue;
-      collections = { ...collections, [collection]: docs.map((doc) => chain.upgrade<Doc>(resource, version, newest, doc)) };
-    }
-  }
-  return collections === seed.collections ? seed : { ...seed, collections };
+/** An answer (envelope or entity) in the handlers' shape, at `version`. */
+export function answerAt<T>(window: Window, version: string, answer: T): T {
+  return translate(window, window.code, version, answer);
 }
