@@ -205,7 +205,8 @@ export function createPayrollClient(options: PayrollClientOptions): PayrollClien
     const version = VERSION_PARAMETER.exec(media)?.[1] ?? pickVersion(versions, date, operation);
     return [{ operation, method, path: schemaPath, resource, version }, withVersion(media, version), withVersion('application/json', version)];
   });
-  if (date !== undefined) Object.assign(client, { resourceVersionDate: date });
+  // Kept on the client: query keys include it.
+  if (date) (client as { resourceVersionDate?: string }).resourceVersionDate = date;
   return client as PayrollClient | PayrollClientAnyVersion;
 }
 

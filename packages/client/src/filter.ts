@@ -128,7 +128,7 @@ export function orderBy(...fields: string[]): string {
     if (typeof f !== 'string' || f === '' || f === '-') throw new TypeError('orderBy: a field name is empty');
     // A field path as the filter writes it, optionally preceded by the minus of descending.
     if (!FIELD_RE.test(f.replace(/^-/, ''))) {
-      throw new TypeError(`orderBy: invalid field ${JSON.stringify(f)} (a field path, optionally preceded by -)`);
+      throw new TypeError(`orderBy: invalid field ${JSON.stringify(f)} (a field path or -path)`);
     }
   }
   const text = fields.join(',');

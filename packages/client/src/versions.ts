@@ -10,7 +10,7 @@ export function pickVersion(versions: readonly string[], date: string | undefine
   const picked = versions.find((v) => v <= date);
   if (picked === undefined) {
     throw new RangeError(
-      `resourceVersionDate ${date} predates every version of ${operation} (oldest ${versions[versions.length - 1]})`,
+      `resourceVersionDate ${date} predates every version of ${operation} (oldest ${versions.at(-1)})`,
     );
   }
   return picked;
