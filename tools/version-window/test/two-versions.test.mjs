@@ -18,6 +18,7 @@ import { addDays, apiChangelog, findRepoRoot, todayUtc, workspaceCopy } from '@p
 import { changelogPage } from '@payroll-api/docs/src/changelog.mjs';
 import { deprecationFiles } from '@payroll-api/docs/src/deprecations.mjs';
 import { versionChanges } from '@payroll-api/version-changes';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repo = findRepoRoot();
@@ -232,6 +233,20 @@ export const wrongCode: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 12;
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       expect(put.body.content.personalDetails.placeOfBirth).toBe('Zierikzee');
       expect((await call('GET', detail, date)).body.content.personalDetails.birthPlace).toBe('Zierikzee');
+      // The same through the client generated from the copy: one pinned to the older version, one at the newest.
+      const clientModule = path.join(root, 'client.mjs');
+      await build({ entryPoints: [path.join(root, 'packages', 'client', 'src', 'index.ts')], bundle: true, format: 'esm', platform: 'node', outfile: clientModule, logLevel: 'silent' });
+      const { createPayrollClient, unwrap } = await import(clientModule);
+      const pinned = createPayrollClient({ baseUrl: mock.payrollBaseUrl, auth: 'window-client', resourceVersionDate: addDays(date, -1), retry: false });
+      const newest = createPayrollClient({ baseUrl: mock.payrollBaseUrl, auth: 'window-client', retry: false });
+      const before = unwrap(await pinned.GetEmployeeByEmployeeId({ employeeId })).content;
+      expect(before.personalDetails).toHaveProperty('placeOfBirth');
+      const { id: _ignored, ...editable } = before;
+      unwrap(await pinned.PutEmployeeByEmployeeId({ employeeId }, { ...editable, personalDetails: { ...editable.personalDetails, placeOfBirth: 'Goes' } }));
+      const after = unwrap(await newest.GetEmployeeByEmployeeId({ employeeId }));
+      expect(after.version.resourceVersion).toBe(date);
+      expect(after.content.personalDetails.birthPlace).toBe('Goes');
+      expect(after.content.personalDetails).not.toHaveProperty('placeOfBirth');
       // The employment's new field carries its default at the newer version only.
       const employments = await call('GET', `/v2/providers/employers/employees/${employeeId}/employments`, date);
       const employmentId = employments.body._embedded[0].id;
