@@ -5,7 +5,7 @@
 // any runtime with fetch: Node, vitest (no port), a browser, a service worker (see ./msw).
 import { payrollDescription, journalDescription } from './generated/descriptions.js';
 import { createPipeline, type PipelineResult } from './http/handler.js';
-import { fromFetchRequest, fromUrlAndInit, type SandboxRequest } from './http/request.js';
+import { bytesBody, fromFetchRequest, fromUrlAndInit, type SandboxRequest } from './http/request.js';
 import { toFetchResponse } from './http/response.js';
 import { loadApi, type ApiName, type LoadedApi } from './http/spec.js';
 import { createSandboxResponder, type StoreFactory } from './engine/sandbox.js';
@@ -128,7 +128,7 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
       method,
       url: path,
       headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(bytes ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {}) },
-      readBody: async (limit) => (!bytes ? { kind: 'empty' } : bytes.length > limit ? { kind: 'too-large' } : { kind: 'body', bytes }),
+      readBody: bytesBody(bytes),
     };
     const out = await pipeline(req);
     if (out === 'network-error') throw new SandboxControlError(0, null);

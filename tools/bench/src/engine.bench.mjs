@@ -31,36 +31,18 @@ const goal = (name, met, figure) => goals.push({ name, met, figure });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
-/** 1. The browser entry, as an app bundles it (msw is the app's own dependency). */
+/** Both entries bundled for a browser as an app bundles them (msw is the app's own dependency). */
+const bundleForBrowser = (main, msw, loader) =>
+  build({ stdin: { contents: `export { createSandbox } from '${main}';\nexport { sandboxHandlers } from '${msw}';\n`, resolveDir: sandboxDir, loader }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', external: ['msw'], metafile: true, write: false, logLevel: 'silent' });
+
+/** 1. The browser entry, as an app bundles it. */
 async function browserEntry() {
-  const result = await build({
-    stdin: { contents: "export { createSandbox } from '@payroll-api/sandbox';\nexport { sandboxHandlers } from '@payroll-api/sandbox/msw';\n", resolveDir: sandboxDir, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    external: ['msw'],
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-  });
+  const result = await bundleForBrowser('@payroll-api/sandbox', '@payroll-api/sandbox/msw', 'js');
   const code = result.outputFiles[0].contents;
   const gzipped = zlib.gzipSync(code, { level: 9 }).length;
   // What the minified bytes are made of, by input, from a build of the sources (the published
   // entries are single files): the trimmed descriptions, ajv, the seed's generators, the rest.
-  const fromSources = await build({
-    stdin: { contents: "export { createSandbox } from './src/index.ts';\nexport { sandboxHandlers } from './src/msw.ts';\n", resolveDir: sandboxDir, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    external: ['msw'],
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-  });
+  const fromSources = await bundleForBrowser('./src/index.ts', './src/msw.ts', 'ts');
   const parts = { descriptions: 0, ajv: 0, seed: 0, engine: 0 };
   for (const [file, info] of Object.entries(Object.values(fromSources.metafile.outputs)[0].inputs)) {
     const part = /generated\/descriptions/.test(file) ? 'descriptions' : /node_modules\/.*(ajv|fast-deep-equal|fast-uri|json-schema-traverse|require-from-string)/.test(file) ? 'ajv' : /src\/seed\//.test(file) ? 'seed' : 'engine';

@@ -1,6 +1,8 @@
 // The request as every stage reads it, whatever carried it: the Node server adapts an
 // IncomingMessage to it, sandbox.fetch and the MSW handlers a Fetch API Request. Header
 // names are lower case; a header sent twice is one comma-joined value.
+import { concat } from '../util/bytes.js';
+
 export type BodyRead = { kind: 'empty' } | { kind: 'body'; bytes: Uint8Array } | { kind: 'too-large' } | { kind: 'aborted' };
 
 export interface SandboxRequest {
@@ -11,6 +13,11 @@ export interface SandboxRequest {
   headers: Record<string, string | undefined>;
   /** The body, read once, refused past `limit` bytes. */
   readBody(limit: number): Promise<BodyRead>;
+}
+
+/** The body reader of a request whose bytes are already in hand. */
+export function bytesBody(bytes: Uint8Array | undefined): SandboxRequest['readBody'] {
+  return async (limit) => (!bytes || bytes.length === 0 ? { kind: 'empty' } : bytes.length > limit ? { kind: 'too-large' } : { kind: 'body', bytes });
 }
 
 /** A Fetch API Request as the stages read it. */
@@ -53,14 +60,7 @@ async function readFetchBody(request: Request, limit: number): Promise<BodyRead>
   } catch {
     return { kind: 'aborted' };
   }
-  if (size === 0) return { kind: 'empty' };
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { kind: 'body', bytes };
+  return size === 0 ? { kind: 'empty' } : { kind: 'body', bytes: concat(chunks) };
 }
 
 /**
@@ -83,6 +83,6 @@ export function fromUrlAndInit(url: string | URL, init: RequestInit | undefined)
     method: (init?.method ?? 'GET').toUpperCase(),
     url: `${parsed.pathname}${parsed.search}`,
     headers,
-    readBody: async (limit) => (!bytes || bytes.length === 0 ? { kind: 'empty' } : bytes.length > limit ? { kind: 'too-large' } : { kind: 'body', bytes }),
+    readBody: bytesBody(bytes),
   };
 }
