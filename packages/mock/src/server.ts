@@ -70,6 +70,8 @@ export interface MockOptions {
   rateLimit?: number;
   /** Sandbox: entities one sandbox may hold (a write beyond is refused, 400). Default 100,000. */
   maxEntities?: number;
+  /** Sandbox: bytes of read answers kept to answer the same read again (0 none). Default 32 MiB. */
+  answerCacheBytes?: number;
   /** Largest accepted request body in bytes; larger bodies get 413. Default 5 MiB. */
   maxBodyBytes?: number;
   /** Log every request to `log`. */
@@ -171,6 +173,7 @@ export function createMock(options: MockOptions = {}): Mock {
               modules: options.resources,
               hosted: options.hosted,
               operatorToken: options.operatorToken,
+              answerCacheBytes: options.answerCacheBytes,
               log,
             });
       if (mode === 'sandbox') startSweeping();

@@ -97,6 +97,10 @@ describe.concurrent('ports', () => {
       ['--examples', '--hosted', '--operator-token', 'operator-token-0123456789'],
       ['--sandbox-ttl', '30'],
       ['--sandbox-ttl', '0d'],
+      // The answer cache is MiB of memory, a sandbox option.
+      ['--answer-cache', 'lots'],
+      ['--answer-cache', '-1'],
+      ['--examples', '--answer-cache', '8'],
     ]) {
       const run = await runBin([...args, '--spec-dir', dir]);
       expect(run.status, args.join(' ')).toBe(2);
@@ -108,7 +112,7 @@ describe.concurrent('ports', () => {
     const run = await runBin(['--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('--dynamic');
-    for (const option of ['--examples', '--data', '--database-url', '--token-lifetime', '--hosted', '--operator-token', '--sandbox-ttl']) expect(run.stdout).toContain(option);
+    for (const option of ['--examples', '--data', '--database-url', '--token-lifetime', '--hosted', '--operator-token', '--sandbox-ttl', '--answer-cache']) expect(run.stdout).toContain(option);
   });
 
   it('exits 1 when no bundle can be loaded', async () => {

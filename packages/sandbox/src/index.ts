@@ -36,6 +36,9 @@ export interface CreateSandboxOptions {
   descriptions?: Partial<Record<ApiName, Record<string, unknown>>>;
   /** Largest request body in bytes (default 5 MiB, as the server). */
   maxBodyBytes?: number;
+  /** Bytes of read answers kept to answer the same read again while nothing it read has changed
+   * (0 keeps none; default 32 MiB). Answers are the same either way, only faster. */
+  answerCacheBytes?: number;
   /** The store (default: in memory). */
   store?: StoreFactory;
   /** Diagnostics (default: console.warn). */
@@ -110,6 +113,7 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
     apis: () => apis,
     seed: seedOf(options.seed, apis),
     tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+    answerCacheBytes: options.answerCacheBytes,
     store: options.store,
     log,
   });

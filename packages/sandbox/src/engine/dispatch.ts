@@ -17,6 +17,9 @@ import { answerAt, bodyForHandler, windowOf } from './version-window.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
 import { fieldsOfList, listPage } from './list-query.js';
 import { SandboxError, type Handler, type OperationContext, type Principal, type Reply } from './types.js';
+import type { AnswerCache, CachedAnswer } from './answer-cache.js';
+
+const utf8 = new TextEncoder();
 
 /** The sandbox meta key holding the next id's number. */
 const ID_SEQUENCE = 'ids';
@@ -58,7 +61,24 @@ function nulField(value: unknown, at: string): string | undefined {
   return undefined;
 }
 
-export async function dispatch(store: Store, handlers: Map<string, Handler>, exchange: Exchange, principal: Principal, log: (line: string) => void): Promise<Outgoing> {
+/** Everything a read's answer depends on besides the state it reads (see answer-cache.ts). */
+function readKey(exchange: Exchange, principal: Principal, today: string): string {
+  const { routed, negotiation, req } = exchange;
+  const { operation } = routed;
+  return [
+    operation.api.name,
+    operation.operationId,
+    req.url,
+    JSON.stringify(negotiation.version),
+    negotiation.choice?.version.version ?? '',
+    negotiation.responseContent?.mediaType ?? '',
+    today,
+    JSON.stringify(req.headers),
+    JSON.stringify(principal),
+  ].join('\n');
+}
+
+export async function dispatch(store: Store, handlers: Map<string, Handler>, exchange: Exchange, principal: Principal, log: (line: string) => void, cache?: AnswerCache): Promise<Outgoing> {
   const { routed, negotiation, valid, now, req } = exchange;
   const { operation } = routed;
   const { version, responseContent } = negotiation;
@@ -80,9 +100,18 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   const schema = responseContent?.schema;
   const jsonRequest = valid.requestContent ? isJsonMedia(essence(valid.requestContent.mediaType)) : true;
   const unknown = valid.requestContent && jsonRequest ? unknownFields(valid.requestContent.schema, valid.body) : [];
-  let reply: Reply;
+  const today = new Date(now).toISOString().slice(0, 10);
+  const cacheKey = cache && mode === 'read' && negotiation.negotiated.kind !== 'export' ? readKey(exchange, principal, today) : undefined;
+  // Set when this read may be kept: its state's identity, unless the handler read the clock's time.
+  let readFrom: object | undefined;
+  let reply: Reply | { kind: 'cached'; answer: CachedAnswer };
   try {
     reply = await store.transaction(principal.sandbox, mode, async (tx) => {
+      if (cacheKey !== undefined && tx.version) {
+        const answer = cache!.answerFor(cacheKey, tx.version, operation.api.doc);
+        if (answer) return { kind: 'cached' as const, answer };
+        readFrom = tx.version;
+      }
       // Ids of created entities follow a sequence per sandbox (kept in its meta), so that the
       // same requests give the same ids on every run, store and transport.
       const issued = mode === 'write' ? ((await tx.getMeta<{ next?: number }>(ID_SEQUENCE))?.next ?? 1) : 1;
@@ -101,7 +130,11 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
         description: operation.api.doc,
         version,
         tx,
-        now: new Date(now),
+        get now() {
+          readFrom = undefined;
+          return new Date(now);
+        },
+        today,
         principal,
         list: (collection, query = {}) => {
           const scope = principal.dataScope?.[collection];
@@ -130,6 +163,10 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   }
 
   const headers = successHeaders(operation, negotiation, now);
+  if (reply.kind === 'cached') {
+    const { status, contentType, body } = reply.answer;
+    return { status, headers: { ...headers, 'Content-Type': contentType }, body };
+  }
   const contentType = responseContent?.mediaType;
   if (reply.kind === 'raw') {
     const status = reply.status ?? successStatus(operation);
@@ -152,5 +189,10 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
       : detailEnvelope(reply.content, reply.messages ?? [], version, schema);
   const body = versionWindow && answeredAt ? answerAt(versionWindow, answeredAt, envelope) : envelope;
   const status = reply.kind === 'detail' && reply.status ? reply.status : successStatus(operation);
-  return { status, headers: { ...headers, 'Content-Type': contentType ?? 'application/json' }, body: JSON.stringify(body) };
+  const type = contentType ?? 'application/json';
+  const text = JSON.stringify(body);
+  if (cacheKey === undefined || !readFrom) return { status, headers: { ...headers, 'Content-Type': type }, body: text };
+  const answer: CachedAnswer = { status, contentType: type, body: utf8.encode(text) };
+  cache!.keep(cacheKey, readFrom, operation.api.doc, answer);
+  return { status, headers: { ...headers, 'Content-Type': type }, body: answer.body };
 }

@@ -21,12 +21,14 @@ import { MemoryStore } from '../store/memory.js';
 import { faultsControl } from '../faults/control.js';
 import { Faults, FAULTS_PATH } from '../faults/faults.js';
 import { sandboxNow } from './clock.js';
+import { AnswerCache } from './answer-cache.js';
 import { DocSchemas } from './doc-schemas.js';
 import { dispatch } from './dispatch.js';
 import { principalOf } from './identity.js';
 import type { Handler, Principal, ResourceModule } from './types.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Opens the store the sandbox runs on, given the seed and the collections (see store/types.ts). */
 export type StoreFactory = (options: StoreOptions) => Promise<Store>;
@@ -46,6 +48,9 @@ export interface SandboxResponderOptions {
   hosted?: boolean;
   /** Serves /__operator/* to callers with this bearer token (control/operator.ts). */
   operatorToken?: string;
+  /** Bytes of read answers kept to answer the same read again while nothing it read changed
+   * (engine/answer-cache.ts); 0 keeps none. Default 32 MiB. */
+  answerCacheBytes?: number;
   log: (line: string) => void;
 }
 
@@ -87,6 +92,8 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));
   const store: Store = await open({ seed, collections: [...collections.values()] });
   const faults = new Faults();
+  const cacheBytes = options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
+  const answers = cacheBytes > 0 ? new AnswerCache(cacheBytes) : undefined;
   const activities = () => new Set(options.apis().flatMap((api) => api.operations.map((o) => o.operationId)));
   const lifetime = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
   let schemas: { apis: LoadedApi[]; value: DocSchemas } | undefined;
@@ -116,7 +123,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     },
     authorize: (routed, caller, now) => authorizeCall(store, routed, caller as Principal, now),
     async respond(exchange: Exchange): Promise<Outgoing> {
-      return dispatch(store, handlers, exchange, exchange.caller as Principal, options.log);
+      return dispatch(store, handlers, exchange, exchange.caller as Principal, options.log, answers);
     },
     async serveOther(req: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
       if (pathname === TOKEN_PATH) return tokenEndpoint(req, store, lifetime, hosted);

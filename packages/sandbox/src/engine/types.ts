@@ -62,8 +62,11 @@ export interface OperationContext {
   /** The negotiated resource version of the response (null for the journal API). */
   version: VersionInfo | null;
   tx: Tx;
-  /** The sandbox clock (real time unless set or advanced through the control endpoints). */
+  /** The sandbox clock (real time unless set or advanced through the control endpoints). An
+   * answer that reads it is never reused (see answer-cache.ts); read `today` when the date is enough. */
   now: Date;
+  /** The sandbox clock's date (yyyy-MM-dd, UTC). */
+  today: string;
   principal: Principal;
   /** Reads `collection` with the client's filter, orderBy, pageNumber and pageSize applied
    * (a QueryError becomes a 400 naming the parameter). */

@@ -19,7 +19,7 @@ import {
   whereIn,
   withUniqueEmployeeNumber,
 } from './employments/model.js';
-import { revocationDue, todayOf } from './employments/person.js';
+import { revocationDue } from './employments/person.js';
 import { createEmployeeWithEmployment } from './employments/new-employee.js';
 import { FORMS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
 
@@ -60,17 +60,17 @@ const handlers: Record<string, Handler> = {
   async GetEmployeesByEmployerId(ctx) {
     const employerId = ctx.params.employerId!;
     await mustGetEmployer(ctx.tx, employerId);
-    const today = todayOf(ctx.now);
+    const today = ctx.today;
     const page = await ctx.list(COLLECTIONS.employees, { where: whereIn(['employerId'], [employerId]), project: (doc) => employeeView(doc, today) });
     return { kind: 'list', page };
   },
 
   async GetEmployeeByEmployeeId(ctx) {
-    return detail(employeeView(await employee(ctx), todayOf(ctx.now)));
+    return detail(employeeView(await employee(ctx), ctx.today));
   },
 
   async PutEmployeeByEmployeeId(ctx) {
-    const today = todayOf(ctx.now);
+    const today = ctx.today;
     const current = applyDueRevocation(await employee(ctx), today);
     const body = checkMetadataKeys(FORMS.employee, await metadataScope(ctx.tx, current.employerId as string), inputOnly(ctx.body) as Record<string, unknown>);
     const { id: _id, statusEmployeeSelfService: _status, ...editable } = body;
@@ -141,7 +141,7 @@ const handlers: Record<string, Handler> = {
   },
 
   async PatchRevokeEmployeeSelfServiceAccessByEmployeeId(ctx) {
-    const current = applyDueRevocation(await employee(ctx), todayOf(ctx.now));
+    const current = applyDueRevocation(await employee(ctx), ctx.today);
     const { revokeEmployeeSelfServiceAccessOn = null } = (ctx.body ?? {}) as { revokeEmployeeSelfServiceAccessOn?: string | null };
     // Setting or clearing the date never unblocks: selfServiceBlocked stays as the nightly task left it.
     await ctx.tx.replace(COLLECTIONS.employees, { ...current, revokeEmployeeSelfServiceAccessOn });

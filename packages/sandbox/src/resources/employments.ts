@@ -27,7 +27,6 @@ import {
   whereIn,
   type SectionRecord,
 } from './employments/model.js';
-import { todayOf } from './employments/person.js';
 
 /** The part of the employment form (reference data) a patch body holds. */
 const formOf = (...fields: string[]): MetadataForm => Object.fromEntries(Object.entries(FORMS.employment as MetadataForm).filter(([path]) => fields.includes(path)));
@@ -58,7 +57,7 @@ export const filterSettingsKey = (principal: Principal): string => `employmentFi
 
 async function userFilter(ctx: OperationContext, employerId: string): Promise<BoundFilter | undefined> {
   const settings = (await ctx.tx.getMeta<EmploymentFilterSetting[]>(filterSettingsKey(ctx.principal))) ?? [];
-  const today = todayOf(ctx.now);
+  const today = ctx.today;
   let where: BoundFilter | undefined;
   for (const s of settings) {
     if (s.employerId !== employerId || (s.clientId && s.clientId !== ctx.principal.clientId)) continue;

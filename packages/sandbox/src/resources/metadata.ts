@@ -26,7 +26,6 @@ import {
   type PayScaleData,
 } from '../seed/reference-data.js';
 import type { Doc } from '../store/types.js';
-import { todayOf } from './employments/person.js';
 import { COLLECTIONS, mustGet, recordsOf, type SectionRecord } from './employments/model.js';
 
 type Json = Record<string, unknown>;
@@ -206,7 +205,7 @@ function sectionData(records: SectionRecord[], section: string, date: string): J
 
 async function payrollPeriodDataDefaults(ctx: OperationContext): Promise<Json> {
   const { employment, scope } = await employmentScope(ctx);
-  const today = todayOf(ctx.now);
+  const today = ctx.today;
   const records = await recordsOf(ctx.tx, employment.id);
   const shift = sectionData(records, 'workinghours', today)?.shift as { shiftNumber?: unknown } | null | undefined;
   const distributionUnit = sectionData(records, 'organizationalEntity', today)?.distributionUnit as { key?: unknown } | null | undefined;
@@ -233,7 +232,7 @@ async function conceptEmployeeDefaults(ctx: OperationContext): Promise<Json> {
   const { administration, scope } = await administrationScope(ctx);
   // The contract: non-payroll administrations have metadata endpoints but no defaults endpoint.
   if (administration.isPayrollAdministration !== true) throw new SandboxError(404);
-  const today = todayOf(ctx.now);
+  const today = ctx.today;
   const content = componentShape(ctx, 'ConceptEmployee');
   for (const section of ['employeeData', 'employmentData', 'workingHoursData', 'wageData', 'organizationalEntityData', 'socialSecurityData', 'fiscalData', 'otherPayrollVariablesData']) {
     if (content[section] === null || content[section] === undefined) content[section] = {};
@@ -276,7 +275,7 @@ function payGradeValues(agreement: string, scale: PayScaleData, gradeKey: string
 
 function dateParameter(ctx: OperationContext): string {
   const date = ctx.query.get('date');
-  if (date === null || date === '') return todayOf(ctx.now);
+  if (date === null || date === '') return ctx.today;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
     throw new SandboxError(400, [message(400, 'The query parameter date must be a date (yyyy-MM-dd).', ['date'])]);
   }
@@ -309,7 +308,7 @@ const handlers: Record<string, Handler> = {
     const employer = await mustGet(ctx.tx, ORG_COLLECTIONS.employers, ctx.params.employerId!);
     const scope = await metadataScope(ctx.tx, employer.id);
     // A new employment can only be placed in an administration that has not ended.
-    const today = todayOf(ctx.now);
+    const today = ctx.today;
     const open = { ...scope, administrations: scope.administrations.filter((a) => typeof a.endDate !== 'string' || a.endDate >= today) };
     return detail([{ field: 'payrollAdministration', options: optionsOf('payrollAdministration', open) }]);
   },

@@ -306,6 +306,11 @@ class MemoryTx implements Tx {
     this.closed = true;
   }
 
+  /** A read sees one committed state, never mutated: its identity is the version (see Tx.version). */
+  get version(): object | undefined {
+    return this.writable ? undefined : this.base;
+  }
+
   result(updatedAt: string): SandboxState {
     return { collections: this.collections ?? this.base.collections, meta: this.meta ?? this.base.meta, updatedAt };
   }

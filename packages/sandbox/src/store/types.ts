@@ -46,6 +46,10 @@ export interface Page {
 /** One transaction on one sandbox. Docs handed out are copies: mutate them, then replace(). */
 export interface Tx {
   readonly sandbox: string;
+  /** In a read transaction, the identity of the committed state it reads: the same object for as
+   * long as nothing of the sandbox changes. Stores that cannot promise that (another process may
+   * write) leave it out, and their reads are never answered from the answer cache. */
+  readonly version?: object;
   /** Docs the sandbox holds now, in every collection (limits); optional for other stores. */
   count?(): Promise<number>;
   get(collection: string, id: string): Promise<Doc | undefined>;

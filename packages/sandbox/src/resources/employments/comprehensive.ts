@@ -21,7 +21,6 @@ import {
   whereIn,
   type SectionRecord,
 } from './model.js';
-import { todayOf } from './person.js';
 
 /** Sections that always hold data (the employee and the employment themselves). */
 const ALWAYS_FILLED = new Set(['employee', 'employment']);
@@ -125,14 +124,14 @@ const hasData = (value: unknown): boolean => (Array.isArray(value) ? value.lengt
 export async function listComprehensive(ctx: OperationContext): Promise<{ kind: 'list'; page: ListPage }> {
   const employerId = ctx.params.employerId!;
   await mustGetEmployer(ctx.tx, employerId);
-  const referenceDate = ctx.query.get('referenceDate') ?? todayOf(ctx.now);
+  const referenceDate = ctx.query.get('referenceDate') ?? ctx.today;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(referenceDate) || Number.isNaN(Date.parse(referenceDate))) {
     throw new SandboxError(400, [message(400, 'referenceDate must be a date (yyyy-MM-dd).', ['referenceDate'])]);
   }
   const includeAll = booleanParam(ctx, 'includeHistoricAndFutureData');
   const byEmployer = whereIn(['employerId'], [employerId]);
 
-  const c: Context = { employees: new Map(), records: new Map(), today: todayOf(ctx.now) };
+  const c: Context = { employees: new Map(), records: new Map(), today: ctx.today };
   for (const person of (await ctx.tx.find(COLLECTIONS.employees, { where: byEmployer })).rows) c.employees.set(person.id, person);
   for (const record of (await ctx.tx.find(COLLECTIONS.employmentRecords, { where: byEmployer })).rows as unknown as SectionRecord[]) {
     const list = c.records.get(record.employmentId) ?? [];

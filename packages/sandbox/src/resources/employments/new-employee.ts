@@ -5,7 +5,7 @@ import type { OperationContext } from '../../engine/types.js';
 import type { Doc, Tx } from '../../store/types.js';
 import { AGREEMENTS, FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, option } from '../../seed/reference-data.js';
 import { COLLECTIONS, SECTIONS, checkCitizenServiceNumber, computeEmployee, employeeSummary, inputOnly, mustGetEmployer, newSectionRecord, refuse, whereIn, withUniqueEmployeeNumber } from './model.js';
-import { SELF_SERVICE_STATUS, todayOf } from './person.js';
+import { SELF_SERVICE_STATUS } from './person.js';
 import { assertChain, ChainError } from './date-chain.js';
 
 /** How an administration is shown on an employment (payrollAdministration / nonPayrollAdministration / administration). */
@@ -153,7 +153,7 @@ async function highest(tx: Tx, collection: string, employerId: string, field: st
 export async function createEmployeeWithEmployment(ctx: OperationContext, employerId: string, rawBody: Record<string, unknown>): Promise<{ employeeId: string; employmentId: string }> {
   const { tx } = ctx;
   await mustGetEmployer(tx, employerId);
-  const administration = await administrationFor(tx, employerId, todayOf(ctx.now));
+  const administration = await administrationFor(tx, employerId, ctx.today);
   const body = checkMetadataKeys(FORMS.newEmployee, await metadataScope(tx, employerId, administration.id), inputOnly(rawBody) as Record<string, unknown>);
 
   const employeeData = body.employeeData as Record<string, unknown> | undefined;

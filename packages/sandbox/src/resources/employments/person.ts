@@ -115,11 +115,6 @@ export function revocationDue(revokeOn: IsoDate | null | undefined, today: IsoDa
   return typeof revokeOn === 'string' && revokeOn <= today;
 }
 
-/** The sandbox's today: the clock's UTC date. */
-export function todayOf(now: Date): IsoDate {
-  return now.toISOString().slice(0, 10);
-}
-
 /** ISO 13616 mod-97 check of an IBAN (spaces ignored). */
 export function isValidIban(iban: string): boolean {
   const compact = iban.replace(/\s+/g, '').toUpperCase();

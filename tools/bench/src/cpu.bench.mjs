@@ -1,0 +1,171 @@
+// CPU per request of the sandbox in memory, against a floor in the same run:
+//  - the sandbox: payroll-mock (memory) answering a sorted page of 10 employees over HTTP;
+//  - the floor: a bare node:http server that only serializes the same page (JSON.stringify of
+//    the same object, the same headers) on every request.
+// autocannon at 32 connections against each, rounds alternating; the figure is the median of
+// sandbox ÷ floor (goal >= 0.5). Measured twice: with the answer cache (the same read repeated,
+// as a polling client or a list re-rendered does) and without it (--answer-cache 0: every
+// request runs the handler, the store and JSON.stringify).
+// Then where the time goes: payroll-mock under the same load with --cpu-prof, its samples
+// given to the pipeline's stages (routing, authentication and clock, authorization,
+// negotiation, validation, handler and store, envelope and serialization, answer cache, Node's
+// HTTP) by the innermost stage function on each sample's stack.
+// Loopback only; bounded in rounds and seconds. Exits non-zero only when something fails.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const mockBin = path.join(path.dirname(require.resolve('@payroll-api/mock/package.json')), 'bin', 'payroll-mock.mjs');
+const SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
+const PAGE = '/v2/v2/providers/employers/9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c/employees?pageSize=10&orderBy=personalDetails.lastName';
+const HEADERS = { authorization: 'Bearer bench', accept: 'application/json;version=2021-03-29' };
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Starts a server script; resolves with its base URL once it prints one. */
+function start(args, env = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const base = new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /(?:listening on|floor at) (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${path.basename(args.at(-1))} exited with ${code}`)));
+  });
+  const stop = () => new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGINT');
+  });
+  return { base, stop };
+}
+
+const load = (url, duration) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, headers: HEADERS, connections: 32, duration }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx + result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      resolve(result.requests.average);
+    }),
+  );
+
+/** The floor server answering `page` with `headers`, serialized on every request. */
+async function floorServer(page, headers) {
+  const file = path.join(os.tmpdir(), `payroll-bench-floor-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify({ page, headers }));
+  const server = start([path.join(here, 'floor-server.mjs')], { FLOOR_PAGE_FILE: file });
+  await server.base;
+  return server;
+}
+
+/** Sandbox ÷ floor at 32 connections, median of alternating rounds. */
+async function ratio(label, mockArgs) {
+  const mock = start([mockBin, '--port', '0', ...mockArgs]);
+  const base = await mock.base;
+  try {
+    const first = await fetch(`${base}${PAGE}`, { headers: HEADERS });
+    if (first.status !== 200) throw new Error(`payroll-mock answered ${first.status}`);
+    const headers = Object.fromEntries([...first.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+    const floor = await floorServer(await first.json(), headers);
+    const floorBase = await floor.base;
+    try {
+      await load(`${base}${PAGE}`, 1);
+      await load(`${floorBase}${PAGE}`, 1);
+      const rounds = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const sandbox = await load(`${base}${PAGE}`, SECONDS);
+        const bare = await load(`${floorBase}${PAGE}`, SECONDS);
+        rounds.push({ sandbox, bare, ratio: sandbox / bare });
+      }
+      const figure = median(rounds.map((r) => r.ratio));
+      console.log(`| ${label} | ${median(rounds.map((r) => r.sandbox)).toFixed(0)} | ${median(rounds.map((r) => r.bare)).toFixed(0)} | **${figure.toFixed(2)}** |`);
+      return figure;
+    } finally {
+      await floor.stop();
+    }
+  } finally {
+    await mock.stop();
+  }
+}
+
+/** The pipeline's stages by the names of their functions (bundled names may carry a digit). */
+const STAGES = [
+  ['routing', /^(route|matchRoute|splitTarget|checkPathEncoding|preflight|pathParams)\d*$/],
+  ['authentication and clock', /^(authenticate|principalOf|clock|sandboxNow|hiddenEmployers|lookupAccessToken)\d*$/],
+  ['authorization', /^(authorize|authorizeCall)\d*$/],
+  ['negotiation', /^(negotiate|parseAccept|requestedVersion|selectVersion|versionFor)\d*$/],
+  ['validation', /^(validate|validateRequest|checkParams|isCalendarDate)\d*$/],
+  ['answer cache', /^(readKey|answerFor|keep)\d*$/],
+  ['handler and store', /^(Get[A-Z]\w*|listPage|find|pageOfSorted|cloneJson|employeeView|project|transaction)\d*$/],
+  ['envelopes and serialization', /^(dispatch|listEnvelope|detailEnvelope|answerAt|successHeaders|expires|encode)\d*$/],
+  ['pipeline (headers, CORS)', /^(handle|respond)\d*$/],
+];
+
+function stagesOf(profileFile) {
+  const profile = JSON.parse(fs.readFileSync(profileFile, 'utf8'));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const stageOf = new Map();
+  const classify = (id) => {
+    if (stageOf.has(id)) return stageOf.get(id);
+    const node = nodes.get(id);
+    const { functionName, url } = node.callFrame;
+    let stage;
+    const own = STAGES.find(([, name, file]) => name.test(functionName) && (!file || file.test(url)) && !url.startsWith('node:'));
+    if (own) stage = own[0];
+    else {
+      const up = parent.get(id);
+      stage = up === undefined ? undefined : classify(up);
+      if (stage === undefined && url.startsWith('node:')) stage = "Node's HTTP and streams";
+    }
+    stageOf.set(id, stage);
+    return stage;
+  };
+  const time = new Map();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const node = nodes.get(id);
+    if (node.callFrame.functionName === '(idle)') return;
+    const dt = profile.timeDeltas[i] ?? 0;
+    const stage = classify(id) ?? (node.callFrame.functionName === '(garbage collector)' ? 'garbage collection' : 'other (start-up, program)');
+    time.set(stage, (time.get(stage) ?? 0) + dt);
+    total += dt;
+  });
+  return [...time].map(([stage, t]) => [stage, t / total]).sort((a, b) => b[1] - a[1]);
+}
+
+/** payroll-mock under load with --cpu-prof: the share of its busy time per stage. */
+async function whereTheTimeGoes(label, mockArgs) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-bench-prof-'));
+  const mock = start(['--cpu-prof', `--cpu-prof-dir=${dir}`, mockBin, '--port', '0', ...mockArgs]);
+  const base = await mock.base;
+  await load(`${base}${PAGE}`, Math.max(2, SECONDS));
+  await mock.stop();
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('payroll-mock wrote no CPU profile');
+  const shares = stagesOf(path.join(dir, file));
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { label, shares };
+}
+
+const [loadAvg] = os.loadavg();
+console.log(`Machine: load ${loadAvg.toFixed(1)} on ${os.availableParallelism()} cores at start; ${ROUNDS} rounds of ${SECONDS} s.\n`);
+console.log('| sandbox in memory, sorted page of 10 | sandbox req/s | floor req/s | sandbox ÷ floor |\n|---|---:|---:|---:|');
+const cached = await ratio('answer cache on (default)', []);
+const uncached = await ratio('answer cache off (`--answer-cache 0`)', ['--answer-cache', '0']);
+console.log('\nWhere payroll-mock spends its busy time under that load (share of CPU samples):\n');
+const profiles = [await whereTheTimeGoes('cache on', []), await whereTheTimeGoes('cache off', ['--answer-cache', '0'])];
+const stages = [...new Set(profiles.flatMap((p) => p.shares.map(([s]) => s)))];
+console.log(`| stage | ${profiles.map((p) => p.label).join(' | ')} |\n|---|${profiles.map(() => '---:').join('|')}|`);
+for (const stage of stages) console.log(`| ${stage} | ${profiles.map((p) => `${(100 * (p.shares.find(([s]) => s === stage)?.[1] ?? 0)).toFixed(1)} %`).join(' | ')} |`);
+const met = cached >= 0.5;
+console.log(`\n| goal | figure | result |\n|---|---:|---|\n| sandbox ÷ bare serializing server, sorted page of 10 | ${cached.toFixed(2)} (>= 0.5; ${uncached.toFixed(2)} with no answer cache) | ${met ? 'met' : '**missed**'} |`);
