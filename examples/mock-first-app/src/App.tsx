@@ -1,5 +1,5 @@
 import { payrollQueries } from '@payroll-api/query';
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { createAppQueryClient, type Payroll, type Queries } from './api.js';
 import { EmployeeDetail } from './EmployeeDetail.js';
@@ -9,10 +9,10 @@ import { QueryState } from './QueryState.js';
 
 /**
  * Employees of the user's first employer: a list with filter and paging, a new employee, one
- * employee's details. Server state lives in TanStack Query (`queryClient`, a new cache unless given).
+ * employee's details. Server state lives in TanStack Query, a cache of its own per mounted app.
  */
-export function App({ payroll, queryClient }: { payroll: Payroll; queryClient?: QueryClient }) {
-  const [cache] = useState(() => queryClient ?? createAppQueryClient());
+export function App({ payroll }: { payroll: Payroll }) {
+  const [cache] = useState(createAppQueryClient);
   const api = useMemo(() => payrollQueries(payroll), [payroll]);
   return (
     <QueryClientProvider client={cache}>
