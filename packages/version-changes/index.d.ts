@@ -58,6 +58,8 @@ export interface VersionChanges {
 }
 /** Reads `x-version-changes` from a bundle (or takes a record itself); throws when it is not valid. */
 export declare function versionChanges(bundleOrRecord: unknown): VersionChanges;
+/** The chain of a bundle, read once per bundle object; null when it records no version change. Throws when the record is not valid. */
+export declare function chainOf(bundle: object): VersionChanges | null;
 
 export declare const ENTITY_FIELDS: readonly ['content', '_embedded'];
 /** Whether a schema with its references resolved declares the field (in an envelope's entity, or itself). */

@@ -340,3 +340,19 @@ export function versionChanges(bundleOrRecord) {
     downgrade: (resource, fromNewest, toVersion, doc) => run(record, resource, fromNewest, toVersion, doc, 'down'),
   };
 }
+
+const chains = new WeakMap();
+
+/**
+ * The chain of a bundle, or null when it records no version change: what a server or a checker
+ * asks per request, so it is read (and validated) once per bundle object.
+ */
+export function chainOf(bundle) {
+  let chain = chains.get(bundle);
+  if (chain === undefined) {
+    const read = versionChanges(bundle);
+    chain = Object.keys(read.record).length > 0 ? read : null;
+    chains.set(bundle, chain);
+  }
+  return chain;
+}

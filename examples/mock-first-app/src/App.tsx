@@ -1,29 +1,44 @@
-import { unwrap } from '@payroll-api/client';
-import { useState } from 'react';
-import type { Payroll } from './api.js';
+import { payrollQueries } from '@payroll-api/query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { createAppQueryClient, type Payroll, type Queries } from './api.js';
 import { EmployeeDetail } from './EmployeeDetail.js';
 import { EmployeeList } from './EmployeeList.js';
-import { ErrorNotice } from './ErrorNotice.js';
 import { NewEmployeeForm } from './NewEmployeeForm.js';
-import { useLoad } from './use-load.js';
+import { QueryState } from './QueryState.js';
 
-/** Employees of the user's first employer: a list with filter and paging, a new employee, one employee's details. */
+/**
+ * Employees of the user's first employer: a list with filter and paging, a new employee, one
+ * employee's details. Server state lives in TanStack Query, a cache of its own per mounted app.
+ */
 export function App({ payroll }: { payroll: Payroll }) {
-  const employers = useLoad(async () => unwrap(await payroll.GetEmployersByUserId())._embedded, 'employers');
-  const [selected, setSelected] = useState<string | undefined>();
-  const [revision, setRevision] = useState(0);
-  const changed = () => setRevision((n) => n + 1);
-
-  if (employers.state === 'loading') return <p role="status">Loading employers…</p>;
-  if (employers.state === 'error') return <ErrorNotice error={employers.error} onRetry={employers.reload} />;
-  const employer = employers.data[0];
-  if (!employer?.id) return <p>This user has no employer.</p>;
+  const [cache] = useState(createAppQueryClient);
+  const api = useMemo(() => payrollQueries(payroll), [payroll]);
   return (
-    <main>
-      <h1>Employees of {employer.companyName}</h1>
-      <EmployeeList payroll={payroll} employerId={employer.id} revision={revision} onSelect={setSelected} />
-      <NewEmployeeForm payroll={payroll} employerId={employer.id} onCreated={(employeeId) => (changed(), setSelected(employeeId))} />
-      {selected && <EmployeeDetail key={selected} payroll={payroll} employeeId={selected} onChanged={changed} />}
-    </main>
+    <QueryClientProvider client={cache}>
+      <Employees api={api} />
+    </QueryClientProvider>
+  );
+}
+
+function Employees({ api }: { api: Queries }) {
+  const employers = useQuery(api.GetEmployersByUserId());
+  const [selected, setSelected] = useState<string | undefined>();
+  return (
+    <QueryState query={employers} loading="Loading employers…">
+      {({ _embedded: [employer] }) =>
+        !employer?.id ? (
+          <p>This user has no employer.</p>
+        ) : (
+          <main>
+            <h1>Employees of {employer.companyName}</h1>
+            {/* No refetch wiring between these: each write invalidates the queries it changed. */}
+            <EmployeeList api={api} employerId={employer.id} onSelect={setSelected} />
+            <NewEmployeeForm api={api} employerId={employer.id} onCreated={setSelected} />
+            {selected && <EmployeeDetail key={selected} api={api} employeeId={selected} />}
+          </main>
+        )
+      }
+    </QueryState>
   );
 }

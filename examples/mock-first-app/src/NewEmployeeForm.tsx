@@ -1,6 +1,6 @@
-import { unwrap } from '@payroll-api/client';
-import { useState, type FormEvent } from 'react';
-import type { Payroll } from './api.js';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import type { Payroll, Queries } from './api.js';
 import { ErrorNotice } from './ErrorNotice.js';
 
 type NewEmployee = Parameters<Payroll['PostEmployeeByEmployerId']>[1];
@@ -34,30 +34,26 @@ export function newEmployeeBody(form: { firstName: string; lastName: string; dat
   };
 }
 
-export function NewEmployeeForm({ payroll, employerId, onCreated }: { payroll: Payroll; employerId: string; onCreated: (employeeId: string) => void }) {
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<unknown>();
+export function NewEmployeeForm({ api, employerId, onCreated }: { api: Queries; employerId: string; onCreated: (employeeId: string) => void }) {
+  // Invalidates this employer's employee lists (derived from the description): the table shows the new employee.
+  const create = useMutation(api.mutation.PostEmployeeByEmployerId());
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
-    setSending(true);
-    setError(undefined);
-    try {
-      const created = unwrap(
-        await payroll.PostEmployeeByEmployerId(
-          { employerId },
-          newEmployeeBody({ firstName: value('firstName'), lastName: value('lastName'), dateOfBirth: value('dateOfBirth'), startDate: value('startDate') }),
-        ),
-      );
-      form.reset();
-      onCreated(created.content!.employeeId!);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setSending(false);
-    }
+    create.mutate(
+      {
+        params: { employerId },
+        body: newEmployeeBody({ firstName: value('firstName'), lastName: value('lastName'), dateOfBirth: value('dateOfBirth'), startDate: value('startDate') }),
+      },
+      {
+        onSuccess: (created) => {
+          form.reset();
+          onCreated(created.content!.employeeId!);
+        },
+      },
+    );
   }
 
   return (
@@ -75,8 +71,8 @@ export function NewEmployeeForm({ payroll, employerId, onCreated }: { payroll: P
       <label>
         Start date <input name="startDate" type="date" required />
       </label>{' '}
-      <button disabled={sending}>{sending ? 'Adding…' : 'Add employee'}</button>
-      {error !== undefined && <ErrorNotice error={error} />}
+      <button disabled={create.isPending}>{create.isPending ? 'Adding…' : 'Add employee'}</button>
+      {create.isError && <ErrorNotice error={create.error} />}
     </form>
   );
 }

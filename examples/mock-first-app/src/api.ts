@@ -1,4 +1,6 @@
 import { ApiError, createPayrollClient, type ListItemAt, type PayrollPaths } from '@payroll-api/client';
+import type { PayrollFactories } from '@payroll-api/query';
+import { QueryClient } from '@tanstack/react-query';
 
 /**
  * The app's client for the API at `origin` (payroll under /v2). A 502/503/504 or a network
@@ -9,6 +11,16 @@ export function createApiClient(origin: string, token: string) {
 }
 
 export type Payroll = ReturnType<typeof createApiClient>;
+/** Query, infinite query and mutation options by activity name, with the keys and invalidation of @payroll-api/query. */
+export type Queries = PayrollFactories<Payroll>;
+
+/**
+ * The app's cache. No retry of its own: the client already retries what is worth retrying
+ * (a 502/503/504 or a network failure), and a 4xx answers the same the second time.
+ */
+export function createAppQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false } } });
+}
 export type EmployeeRow = ListItemAt<PayrollPaths, '/v2/providers/employers/{employerId}/employees'>;
 export type EmploymentRow = ListItemAt<PayrollPaths, '/v2/providers/employers/employees/{employeeId}/employments'>;
 

@@ -140,3 +140,60 @@ describe('loading and error states, made with the sandbox’s faults', () => {
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain('could not be reached');
   });
 });
+
+describe('what the query cache gives: no refetch wiring in the app', () => {
+  it('a new employee shows up in the filtered list already on screen', async () => {
+    await renderApp();
+    type('Last name contains', 'Zwanenburg');
+    await screen.findByText('Page 1 of 1 (0 employees)');
+
+    await addEmployee('Noor', 'Zwanenburg');
+    // The create invalidated this employer's employee lists; the one on screen refetched.
+    await waitFor(() => expect(names()).toEqual(['N. Zwanenburg']));
+    expect(screen.getByText('Page 1 of 1 (1 employees)')).toBeTruthy();
+  });
+
+  it('an edited name shows in the list above the form', async () => {
+    await renderApp();
+    fireEvent.click(within(screen.getByRole('table')).getAllByRole('button')[0]!);
+    const form = await screen.findByRole('form', { name: 'Edit employee' });
+    expect(names().some((name) => name?.includes('Achterberg'))).toBe(false);
+    type('Last name', 'Achterberg', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Saved\./);
+    expect(names()[0]).toContain('Achterberg');
+  });
+
+  it('a termination updates the employment on screen, which stays shown while it refetches', async () => {
+    await renderApp();
+    await addEmployee('Sem', 'Terpstra');
+    const employment = await screen.findByRole('form', { name: 'Employment 1' });
+    await sandbox.faults.add([{ operations: ['GetEmploymentsByEmployeeId'], delayMs: 1000, times: 1 }], { token: TOKEN });
+
+    type('End date', '2026-06-30', employment);
+    fireEvent.click(within(employment).getByRole('button', { name: 'Terminate' }));
+    // The write is taken; the employments list refetches in the background, the old answer still shown.
+    await waitFor(() => expect(within(employment).getByRole('button', { name: 'Terminate' })).toHaveProperty('disabled', true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('Loading employments…')).toBeNull();
+    expect(employment.textContent).toContain('(ongoing)');
+
+    await within(employment).findByText(/until 2026-06-30/, {}, { timeout: 5000 });
+    expect(within(employment).getByRole('button', { name: 'Change end' })).toBeTruthy();
+  });
+
+  it('a page seen before shows at once from the cache while it refetches', async () => {
+    await renderApp();
+    const first = names();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText(/^Page 2 of/);
+    await sandbox.faults.add([{ operations: ['GetEmployeesByEmployerId'], delayMs: 1000, times: 1 }], { token: TOKEN });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText(/^Page 1 of/)).toBeTruthy();
+    expect(names()).toEqual(first);
+    expect(screen.queryByText('Loading employees…')).toBeNull();
+    expect(screen.getByText('Updating…')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Updating…')).toBeNull());
+  });
+});

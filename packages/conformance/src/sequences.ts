@@ -3,13 +3,14 @@
 // just wrote, where the list takes a filter) → update → read back → delete → 404; the
 // employment's termination and reinstatement; and journal creates repeated, which must be
 // refused. Each sequence is one case, attributed to its create operation.
+import { chainOf } from '@payroll-api/version-changes';
 import { messagesOf, type Expectation } from './checks.js';
 import type { Finding } from './findings.js';
 import { curlOf, type Exchange } from './http.js';
 import type { IdPool } from './plan/ids.js';
 import type { RequestParts, Target } from './plan/requests.js';
 import { bodyExample } from './plan/requests.js';
-import { chainOf, crossVersionMismatches } from './version-window.js';
+import { crossVersionMismatches } from './version-window.js';
 
 export interface SequenceContext {
   targets: Target[];

@@ -2,7 +2,7 @@
 // written at one version reads back at the other as the description's version change record
 // (x-version-changes) says the fields correspond. A rename is read under its new name, an
 // added field with a default gets it, a retyped field is converted; both ways.
-import { changeFields, fieldSegments, versionChanges, type VersionChange, type VersionChanges } from '@payroll-api/version-changes';
+import { changeFields, fieldSegments, type VersionChange, type VersionChanges } from '@payroll-api/version-changes';
 
 type Json = Record<string, unknown>;
 
@@ -55,10 +55,4 @@ export function crossVersionMismatches(chain: VersionChanges, resource: string, 
     }
   }
   return out;
-}
-
-/** The chain of a description, or null when it records no version change. */
-export function chainOf(doc: Record<string, unknown>): VersionChanges | null {
-  const chain = versionChanges(doc);
-  return Object.keys(chain.record).length > 0 ? chain : null;
 }

@@ -1,6 +1,6 @@
 import { versionChanges } from '@payroll-api/version-changes';
 import { describe, expect, it } from 'vitest';
-import { chainOf, crossVersionMismatches, valuesAt } from '../src/version-window.js';
+import { crossVersionMismatches, valuesAt } from '../src/version-window.js';
 
 const chain = versionChanges({
   'x-version-changes': {
@@ -52,12 +52,5 @@ describe('crossVersionMismatches', () => {
 
   it('has nothing to compare at one version', () => {
     expect(crossVersionMismatches(chain, 'employee', '2026-12-07', '2026-12-07', newest, old)).toEqual([]);
-  });
-});
-
-describe('chainOf', () => {
-  it('is null for a description without version changes', () => {
-    expect(chainOf({ openapi: '3.1.0' })).toBeNull();
-    expect(chainOf({ 'x-version-changes': chain.record })?.steps('employee')).toHaveLength(1);
   });
 });

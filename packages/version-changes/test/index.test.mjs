@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONVERSIONS,
   VersionChangeError,
+  chainOf,
   changeFields,
   changeProblems,
   describeChange,
@@ -78,6 +79,16 @@ describe('the record', () => {
     expect(none.record).toEqual({});
     expect(none.upgrade('employee', '2020-01-01', '2020-01-01', { a: 1 })).toEqual({ a: 1 });
     expect(() => none.upgrade('employee', '2020-01-01', '2021-01-01', {})).toThrow(/no chain of version changes leads from employee 2020-01-01 to 2021-01-01/);
+  });
+
+  it('gives a bundle’s chain once per bundle, null when it records no change', () => {
+    expect(chainOf({ openapi: '3.1.0' })).toBeNull();
+    expect(chainOf({ openapi: '3.1.0', 'x-version-changes': {} })).toBeNull();
+    const bundle = { openapi: '3.1.0', 'x-version-changes': record };
+    const first = chainOf(bundle);
+    expect(first?.steps('employee')).toHaveLength(2);
+    expect(chainOf(bundle)).toBe(first);
+    expect(() => chainOf({ 'x-version-changes': { employee: 'not steps' } })).toThrow(VersionChangeError);
   });
 });
 

@@ -4,23 +4,10 @@
 // served version to that shape, and the answer from it to the version the client asked for.
 // Other resources that read the same data (a minimized view, a list across resources) keep
 // answering the shape they were written at.
-import { versionChanges, VersionChangeError, type VersionChanges } from '@payroll-api/version-changes';
+import { chainOf, VersionChangeError, type VersionChanges } from '@payroll-api/version-changes';
 import { message } from '../http/errors.js';
-import type { LoadedApi, Operation } from '../http/spec.js';
+import type { Operation } from '../http/spec.js';
 import { SandboxError } from './types.js';
-
-const chains = new WeakMap<object, VersionChanges | null>();
-
-/** The chain of a loaded description; null when it records no change. */
-export function chainOf(api: LoadedApi): VersionChanges | null {
-  let chain = chains.get(api.doc);
-  if (chain === undefined) {
-    const record = api.doc['x-version-changes'];
-    chain = record && typeof record === 'object' && Object.keys(record).length > 0 ? versionChanges(api.doc) : null;
-    chains.set(api.doc, chain);
-  }
-  return chain;
-}
 
 /**
  * The versions the handlers and the seed are written at: the contract's version of each
@@ -47,7 +34,7 @@ export interface Window {
 export function windowOf(operation: Operation): Window | undefined {
   const resource = operation.resource;
   if (!resource || resource.versions.length < 2) return undefined;
-  const chain = chainOf(operation.api);
+  const chain = chainOf(operation.api.doc);
   if (!chain || chain.steps(resource.name).length === 0) return undefined;
   const code = CODE_VERSIONS[resource.name] ?? resource.versions[resource.versions.length - 1]!.version;
   if (!resource.versions.some((v) => v.version === code)) {
