@@ -90,7 +90,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   // A seed given as a snapshot may leave collections out; the default seed names them all.
   const collections = collectionTable(modules, options.seed ? seedCollectionNames() : Object.keys(seed.collections));
   const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));
-  const store: Store = await open({ seed, collections: [...collections.values()] });
+  const store: Store = await open({ seed, seedOwned: options.seed === undefined, collections: [...collections.values()] });
   const faults = new Faults();
   const cacheBytes = options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
   const answers = cacheBytes > 0 ? new AnswerCache(cacheBytes) : undefined;

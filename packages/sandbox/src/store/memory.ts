@@ -110,14 +110,15 @@ function ruleKey(doc: Doc, rule: UniqueRule): string | null {
   return JSON.stringify(parts);
 }
 
-export function stateFromSnapshot(snapshot: Snapshot, updatedAt: string | null): SandboxState {
+/** `owned`: nobody else holds the snapshot's docs, so they are kept instead of copied. */
+export function stateFromSnapshot(snapshot: Snapshot, updatedAt: string | null, owned = false): SandboxState {
   const collections = new Map<string, Map<string, Doc>>();
   for (const [name, docs] of Object.entries(snapshot.collections)) {
     const byId = new Map<string, Doc>();
-    for (const doc of docs) byId.set(doc.id, cloneJson(doc));
+    for (const doc of docs) byId.set(doc.id, owned ? doc : cloneJson(doc));
     collections.set(name, byId);
   }
-  return { collections, meta: cloneJson(snapshot.meta ?? {}), updatedAt };
+  return { collections, meta: owned ? (snapshot.meta ?? {}) : cloneJson(snapshot.meta ?? {}), updatedAt };
 }
 
 export function snapshotOf(state: SandboxState): Snapshot {
@@ -166,7 +167,7 @@ export class MemoryStore implements Store {
   private compaction: Promise<void> | undefined;
 
   constructor(options: MemoryStoreOptions) {
-    this.seed = stateFromSnapshot(options.seed, null);
+    this.seed = stateFromSnapshot(options.seed, null, options.seedOwned);
     for (const spec of options.collections) this.rules.set(spec.name, spec.unique ?? []);
     this.log = options.log;
     for (const [id, state] of options.restored ?? []) this.entries.set(id, { state, tail: Promise.resolve(), queued: 0 });

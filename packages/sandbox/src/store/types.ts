@@ -112,6 +112,9 @@ export interface Store {
 
 export interface StoreOptions {
   seed: Snapshot;
+  /** The seed was made for this store alone (generated, not given by a caller): it may be kept
+   * as it is instead of copied. */
+  seedOwned?: boolean;
   collections: CollectionSpec[];
 }
 
