@@ -11,16 +11,13 @@
 // negotiation, validation, handler and store, envelope and serialization, answer cache, Node's
 // HTTP) by the innermost stage function on each sample's stack.
 // Loopback only; bounded in rounds and seconds. Exits non-zero only when something fails.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { answerHeaders, requestsPerSecond, startFloorServer, startServer } from './servers.mjs';
 
 const require = createRequire(import.meta.url);
-const here = path.dirname(fileURLToPath(import.meta.url));
 const mockBin = path.join(path.dirname(require.resolve('@payroll-api/mock/package.json')), 'bin', 'payroll-mock.mjs');
 const SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
@@ -28,53 +25,16 @@ const PAGE = '/v2/v2/providers/employers/9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c/em
 const HEADERS = { authorization: 'Bearer bench', accept: 'application/json;version=2021-03-29' };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Starts a server script; resolves with its base URL once it prints one. */
-function start(args, env = {}) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  const base = new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /(?:listening on|floor at) (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`${path.basename(args.at(-1))} exited with ${code}`)));
-  });
-  const stop = () => new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGINT');
-  });
-  return { base, stop };
-}
-
-const load = (url, duration) =>
-  new Promise((resolve, reject) =>
-    autocannon({ url, headers: HEADERS, connections: 32, duration }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx + result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      resolve(result.requests.average);
-    }),
-  );
-
-/** The floor server answering `page` with `headers`, serialized on every request. */
-async function floorServer(page, headers) {
-  const file = path.join(os.tmpdir(), `payroll-bench-floor-${process.pid}.json`);
-  fs.writeFileSync(file, JSON.stringify({ page, headers }));
-  const server = start([path.join(here, 'floor-server.mjs')], { FLOOR_PAGE_FILE: file });
-  await server.base;
-  return server;
-}
+const load = (url, duration) => requestsPerSecond(url, HEADERS, duration);
 
 /** Sandbox ÷ floor at 32 connections, median of alternating rounds. */
 async function ratio(label, mockArgs) {
-  const mock = start([mockBin, '--port', '0', ...mockArgs]);
+  const mock = startServer([mockBin, '--port', '0', ...mockArgs]);
   const base = await mock.base;
   try {
     const first = await fetch(`${base}${PAGE}`, { headers: HEADERS });
     if (first.status !== 200) throw new Error(`payroll-mock answered ${first.status}`);
-    const headers = Object.fromEntries([...first.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
-    const floor = await floorServer(await first.json(), headers);
+    const floor = await startFloorServer(await first.json(), answerHeaders(first));
     const floorBase = await floor.base;
     try {
       await load(`${base}${PAGE}`, 1);
@@ -146,7 +106,7 @@ function stagesOf(profileFile) {
 /** payroll-mock under load with --cpu-prof: the share of its busy time per stage. */
 async function whereTheTimeGoes(label, mockArgs) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-bench-prof-'));
-  const mock = start(['--cpu-prof', `--cpu-prof-dir=${dir}`, mockBin, '--port', '0', ...mockArgs]);
+  const mock = startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`, mockBin, '--port', '0', ...mockArgs]);
   const base = await mock.base;
   await load(`${base}${PAGE}`, Math.max(2, SECONDS));
   await mock.stop();

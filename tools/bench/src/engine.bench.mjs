@@ -8,16 +8,16 @@
 //     same list through payroll-mock over HTTP (autocannon, 32 connections): requests/s ratio
 //     (goal >= 3).
 // Loopback only; bounded in rounds and seconds. Exits non-zero only when something fails.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { answerHeaders, requestsPerSecond, startFloorServer, startServer } from './servers.mjs';
 
 const require = createRequire(import.meta.url);
 const sandboxDir = path.dirname(require.resolve('@payroll-api/sandbox/package.json'));
@@ -140,17 +140,8 @@ console.log(JSON.stringify({ status: res.status, firstMs: performance.now() - t0
   goal('cold start in Node: import to first answer', first <= 300, `${first.toFixed(0)} ms (<= 300 ms)`);
 }
 
-/** 3. The employees list in process against payroll-mock over HTTP, in the same run; with the
- * answer cache (the same read repeated) and without it (every request runs the handler). */
-async function throughput(cacheMiB) {
-  const { createSandbox } = await import('@payroll-api/sandbox');
-  const sandbox = await createSandbox({ answerCacheBytes: cacheMiB * 1024 * 1024 });
-  const url = `http://sandbox.test${EMPLOYEES}`;
-  const once = async () => {
-    const res = await sandbox.fetch(url, { headers: HEADERS });
-    if (res.status !== 200) throw new Error(`in process: ${res.status}`);
-    await res.arrayBuffer();
-  };
+/** Requests/s of `once` with 32 in flight for the benchmark's seconds (after a warm-up). */
+async function inProcessRate(once) {
   for (let i = 0; i < 200; i++) await once();
   let count = 0;
   const until = performance.now() + SECONDS * 1000;
@@ -160,31 +151,57 @@ async function throughput(cacheMiB) {
       count++;
     }
   }));
-  const inProcess = count / SECONDS;
-  await sandbox.close();
+  return count / SECONDS;
+}
 
-  const child = spawn(process.execPath, [mockBin, '--port', '0', '--answer-cache', String(cacheMiB)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const base = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`payroll-mock exited with ${code}`)));
+/** 3. The employees list in process against payroll-mock over HTTP, in the same run; with the
+ * answer cache (the same read repeated) and without it (every request runs the handler). */
+async function throughput(cacheMiB) {
+  const { createSandbox } = await import('@payroll-api/sandbox');
+  const sandbox = await createSandbox({ answerCacheBytes: cacheMiB * 1024 * 1024 });
+  const url = `http://sandbox.test${EMPLOYEES}`;
+  const inProcess = await inProcessRate(async () => {
+    const res = await sandbox.fetch(url, { headers: HEADERS });
+    if (res.status !== 200) throw new Error(`in process: ${res.status}`);
+    await res.arrayBuffer();
   });
+  await sandbox.close();
+  const mock = startServer([mockBin, '--port', '0', '--answer-cache', String(cacheMiB)]);
   try {
-    const run = (duration) => new Promise((resolve, reject) => autocannon({ url: `${base}${EMPLOYEES}`, headers: HEADERS, connections: 32, duration }, (e, r) => (e ? reject(e) : resolve(r))));
-    await run(1);
-    const result = await run(SECONDS);
-    if (result.non2xx + result.errors > 0) throw new Error(`payroll-mock: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    const overHttp = result.requests.average;
+    const base = await mock.base;
+    await requestsPerSecond(`${base}${EMPLOYEES}`, HEADERS, 1);
+    const overHttp = await requestsPerSecond(`${base}${EMPLOYEES}`, HEADERS, SECONDS);
     const ratio = inProcess / overHttp;
-    const label = cacheMiB > 0 ? 'answer cache on (default)' : 'answer cache off';
-    console.log(`| ${label} | ${inProcess.toFixed(0)} | ${overHttp.toFixed(0)} | **${ratio.toFixed(2)}** |`);
+    console.log(`| sandbox, answer cache ${cacheMiB > 0 ? 'on (default)' : 'off'} | ${inProcess.toFixed(0)} | ${overHttp.toFixed(0)} | **${ratio.toFixed(2)}** |`);
     return ratio;
   } finally {
-    child.kill('SIGTERM');
+    await mock.stop();
+  }
+}
+
+/** The ceiling of that ratio on this runtime: the same page with no engine at all, serialized
+ * and answered as a Fetch API Response read in process, against a bare node:http server. */
+async function transportCeiling() {
+  const { createSandbox } = await import('@payroll-api/sandbox');
+  const sandbox = await createSandbox();
+  const first = await sandbox.fetch(`http://sandbox.test${EMPLOYEES}`, { headers: HEADERS });
+  const headers = answerHeaders(first);
+  const page = await first.json();
+  await sandbox.close();
+  const inProcess = await inProcessRate(async () => {
+    const res = new Response(JSON.stringify(page), { status: 200, headers });
+    await res.arrayBuffer();
+  });
+  const floor = await startFloorServer(page, headers);
+  try {
+    const base = await floor.base;
+    await requestsPerSecond(`${base}${EMPLOYEES}`, HEADERS, 1);
+    const overHttp = await requestsPerSecond(`${base}${EMPLOYEES}`, HEADERS, SECONDS);
+    const ratio = inProcess / overHttp;
+    console.log(`| no engine: \`new Response(JSON.stringify(page))\` read in process ÷ a bare node:http server | ${inProcess.toFixed(0)} | ${overHttp.toFixed(0)} | **${ratio.toFixed(2)}** |`);
+    return ratio;
+  } finally {
+    await floor.stop();
   }
 }
 
@@ -193,11 +210,12 @@ console.log(`Machine: load ${load.toFixed(1)} on ${os.availableParallelism()} co
 await browserEntry();
 await browserColdStart();
 nodeColdStart();
-console.log('| employees list (page of 250) | createSandbox().fetch, 32 in flight, req/s | payroll-mock over HTTP, 32 connections, req/s | in process ÷ HTTP |\n|---|---:|---:|---:|');
+console.log('| employees list (page of 250) | in process, 32 in flight, req/s | over HTTP, 32 connections, req/s | in process ÷ HTTP |\n|---|---:|---:|---:|');
 const cached = await throughput(32);
 const uncached = await throughput(0);
-console.log('');
-goal('in process ÷ payroll-mock over HTTP, employees list', cached >= 3, `${cached.toFixed(2)} (>= 3; ${uncached.toFixed(2)} with no answer cache)`);
+const ceiling = await transportCeiling();
+console.log(`\nThe last row bounds the first: with an engine that cost nothing, in process ÷ HTTP would be ${ceiling.toFixed(2)} here (Node's Response and its body stream cost about as much per request as Node's HTTP server).\n`);
+goal('in process ÷ payroll-mock over HTTP, employees list', cached >= 3, `${cached.toFixed(2)} (>= 3; ${uncached.toFixed(2)} with no answer cache; ceiling ${ceiling.toFixed(2)})`);
 console.log('| goal | figure | result |\n|---|---:|---|');
 for (const g of goals) console.log(`| ${g.name} | ${g.figure} | ${g.met ? 'met' : '**missed**'} |`);
 console.log(`\n${goals.filter((g) => g.met).length} of ${goals.length} goals met.`);

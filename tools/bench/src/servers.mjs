@@ -1,0 +1,53 @@
+// What the benchmarks that drive servers share: starting a server process and waiting for its
+// address, autocannon at 32 connections, and the floor server (floor-server.mjs).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Starts a server script; `base` resolves with its URL once it prints one ("listening on" or "floor at"). */
+export function startServer(args, env = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const base = new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /(?:listening on|floor at) (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${path.basename(args.at(-1))} exited with ${code}`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGINT');
+    });
+  return { base, stop };
+}
+
+/** Requests/s at 32 connections for `duration` seconds; any non-2xx answer or error fails. */
+export const requestsPerSecond = (url, headers, duration) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, headers, connections: 32, duration }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx + result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      resolve(result.requests.average);
+    }),
+  );
+
+/** The headers of an answer that a server writes itself. */
+export const answerHeaders = (res) => Object.fromEntries([...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+
+/** A bare node:http server answering `page` serialized on every request, with `headers`. */
+export async function startFloorServer(page, headers) {
+  const file = path.join(os.tmpdir(), `payroll-bench-floor-${process.pid}-${Date.now()}.json`);
+  fs.writeFileSync(file, JSON.stringify({ page, headers }));
+  const server = startServer([path.join(here, 'floor-server.mjs')], { FLOOR_PAGE_FILE: file });
+  await server.base;
+  return { ...server, stop: async () => { await server.stop(); fs.rmSync(file, { force: true }); } };
+}
