@@ -5,13 +5,13 @@
 import { envelope, message } from './errors.js';
 import { AUTHENTICATION_HEADER, authenticate } from './authenticate.js';
 import { AUTHORIZATION_HEADER, authorize } from './authorize.js';
-import { negotiate } from './negotiate.js';
+import { negotiate, type Negotiation } from './negotiate.js';
 import { expires, isOutgoing, json, type Outgoing } from './outgoing.js';
 import type { Responder } from './respond.js';
 import type { SandboxRequest } from './request.js';
-import { checkPathEncoding, preflight, route, splitTarget } from './route.js';
+import { checkPathEncoding, preflight, route, splitTarget, type Routed } from './route.js';
 import type { LoadedApi, Operation } from './spec.js';
-import { validate } from './validate.js';
+import { validate, type ValidRequest } from './validate.js';
 import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
 import { isStoreUnavailable } from '../store/types.js';
 
@@ -38,12 +38,53 @@ export interface PipelineOptions {
 /** An answer, or the instruction to fail the connection (a network error). */
 export type PipelineResult = Outgoing | 'network-error';
 
+/** Answers of the stages that follow from the request alone (route; negotiate and validate, with
+ * the date), kept for reads without a body so that a read repeated is not worked out again.
+ * Valid for one set of descriptions; bounded, oldest out. */
+class StageMemo<V> {
+  private readonly entries = new Map<string, V>();
+  private scope: unknown;
+
+  constructor(private readonly limit: number) {}
+
+  get(key: string, scope: unknown): V | undefined {
+    if (scope !== this.scope) {
+      this.entries.clear();
+      this.scope = scope;
+    }
+    return this.entries.get(key);
+  }
+
+  keep(key: string, value: V): V {
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, value);
+    return value;
+  }
+}
+
+const isBodilessRead = (req: SandboxRequest) =>
+  (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+
 /** The date (yyyy-MM-dd, UTC) of a clock reading in ms. */
 const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createPipeline(options: PipelineOptions): (req: SandboxRequest) => Promise<PipelineResult> {
   const sleep = options.sleep ?? defaultSleep;
+  const routes = new StageMemo<ReturnType<typeof route>>(2000);
+  const checked = new StageMemo<Outgoing | { negotiation: Negotiation; valid: ValidRequest }>(2000);
+
+  /** Negotiate, then validate (a bodiless read's result kept for the same request on the same date). */
+  async function negotiateAndValidate(req: SandboxRequest, routed: Routed, day: string, apis: LoadedApi[]) {
+    const key = isBodilessRead(req) ? `${routed.operation.operationId}\n${req.url}\n${day}\n${JSON.stringify(req.headers)}` : undefined;
+    const kept = key === undefined ? undefined : checked.get(key, apis);
+    if (kept) return kept;
+    const keep = (result: Outgoing | { negotiation: Negotiation; valid: ValidRequest }) => (key === undefined ? result : checked.keep(key, result));
+    const negotiation = negotiate(routed.operation, req, day);
+    if (isOutgoing(negotiation)) return keep(negotiation);
+    const valid = await validate(routed, req, negotiation, options.maxBodyBytes);
+    return keep(isOutgoing(valid) ? valid : { negotiation, valid });
+  }
 
   function health(): Outgoing {
     const apis = options.apis();
@@ -81,7 +122,8 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
       if (other) return other;
     }
     const apis = options.apis();
-    const routed = route(apis, req);
+    const routeKey = isBodilessRead(req) ? `${req.method} ${req.url}` : undefined;
+    const routed = (routeKey === undefined ? undefined : routes.get(routeKey, apis)) ?? (routeKey === undefined ? route(apis, req) : routes.keep(routeKey, route(apis, req)));
     if (isOutgoing(routed)) return routed;
     routedTo.operationId = routed.operation.operationId;
     const auth = authenticate(routed.operation, req);
@@ -97,10 +139,9 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     if (faulted) return faulted;
     const authorized = await authorize(active, routed, clock.caller, clock.now);
     if (isOutgoing(authorized)) return authorized;
-    const negotiation = negotiate(routed.operation, req, dayOf(clock.now));
-    if (isOutgoing(negotiation)) return negotiation;
-    const valid = await validate(routed, req, negotiation, options.maxBodyBytes);
-    if (isOutgoing(valid)) return valid;
+    const checks = await negotiateAndValidate(req, routed, dayOf(clock.now), apis);
+    if (isOutgoing(checks)) return checks;
+    const { negotiation, valid } = checks;
     return active.respond({ req, routed, token: auth.token, negotiation, valid, now: clock.now, caller: authorized.caller });
   }
 
