@@ -94,6 +94,7 @@ export class PostgresStore implements Store {
   private readonly writers = new SandboxQueues();
   /** Per collection with unique rules: the condition under which another doc clashes with $4. */
   private readonly clashes = new Map<string, string>();
+  private readonly listStatements = new Map<string, string>();
   private dialect: SqlDialect = { foldCollation: '' };
 
   private constructor(
@@ -107,6 +108,7 @@ export class PostgresStore implements Store {
     });
     // An idle connection that breaks must not take the process down; the next query reports it.
     this.pool.on('error', () => undefined);
+    this.pool.on('connect', corkQueries);
     const hash = createHash('sha256').update(JSON.stringify(options.seed)).digest('hex').slice(0, 24);
     this.seedId = `__seed:${hash}`;
   }
@@ -175,6 +177,16 @@ export class PostgresStore implements Store {
     const table = column.includes('.') ? `${column.split('.')[0]}.` : '';
     const conditions = [`${table}collection = ${quoteLiteral(collection)}`, ...texts.map((text) => `${text} IS NOT NULL`)];
     return { keys, conditions };
+  }
+
+  /** The name to prepare a list query's text under, while there is room (see PREPARED_LISTS). */
+  listStatement(text: string): string | undefined {
+    let name = this.listStatements.get(text);
+    if (name === undefined && this.listStatements.size < PREPARED_LISTS) {
+      name = `sandbox_list_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      this.listStatements.set(text, name);
+    }
+    return name;
   }
 
   /** The condition under which another doc of the collection clashes with the doc $4 (undefined: no rules). */
@@ -406,6 +418,29 @@ class SandboxQueues {
   }
 }
 
+/**
+ * node-postgres writes a parameterized query as five messages (parse, bind, describe, execute,
+ * sync), one socket write each; corked, they leave in one write. A query is written
+ * synchronously when the connection is idle (else when it gets its turn, as before).
+ */
+function corkQueries(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+  if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    stream.cork!();
+    try {
+      return query(...args);
+    } finally {
+      stream.uncork!();
+    }
+  }) as typeof client.query;
+}
+
+/** Distinct list queries (filter and order shapes) kept prepared on each connection, at most:
+ * PostgreSQL then plans a shape once instead of on every list. */
+const PREPARED_LISTS = 100;
+
 /** Docs in an import from which on the planner's statistics are refreshed with it. */
 const ANALYZE_AFTER = 5_000;
 
@@ -494,15 +529,13 @@ class PostgresTx implements Tx {
     if (query.limit !== undefined) paging += ` LIMIT ${params.add(query.limit)}`;
     if (query.offset) paging += ` OFFSET ${params.add(query.offset)}`;
     const pageKeys = keys.map((key) => ({ value: `page.${key.value}`, descending: key.descending }));
-    const result = await this.client.query<{ doc: Doc | null; total: string }>(
-      `WITH matches AS MATERIALIZED (SELECT ${columns} FROM sandbox_doc WHERE ${where}),
+    const text = `WITH matches AS MATERIALIZED (SELECT ${columns} FROM sandbox_doc WHERE ${where}),
        page AS (SELECT * FROM matches ORDER BY ${orderTerms(keys)}${paging})
        SELECT (SELECT count(*) FROM matches) AS total, d.doc
        FROM (SELECT 1) AS one
        LEFT JOIN (page JOIN sandbox_doc d ON d.sandbox = $1 AND d.collection = $2 AND d.id = page.id) ON TRUE
-       ORDER BY ${orderTerms(pageKeys, 'page.id')}`,
-      params.values,
-    );
+       ORDER BY ${orderTerms(pageKeys, 'page.id')}`;
+    const result = await this.client.query<{ doc: Doc | null; total: string }>({ name: this.store.listStatement(text), text, values: params.values });
     const rows: Doc[] = [];
     for (const row of result.rows) if (row.doc) rows.push(row.doc);
     return { rows, total: Number(result.rows[0]!.total) };
