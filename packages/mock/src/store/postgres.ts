@@ -444,6 +444,11 @@ const PREPARED_LISTS = 100;
 /** Docs in an import from which on the planner's statistics are refreshed with it. */
 const ANALYZE_AFTER = 5_000;
 
+/** A doc handed out: the caller may change it (docs are JSON). */
+function copyOf(doc: Doc): Doc {
+  return JSON.parse(JSON.stringify(doc)) as Doc;
+}
+
 function insertedDocs(snapshot: Snapshot): number {
   return Object.values(snapshot.collections).reduce((total, docs) => total + docs.length, 0);
 }
@@ -466,6 +471,9 @@ class PostgresTx implements Tx {
   private wrote = false;
   /** Whether `meta` changed (written at commit). */
   private metaChanged = false;
+  /** What this transaction has read or written, per collection: the same get or list again is
+   * answered from here (its snapshot or its lock keeps it true) until it writes the collection. */
+  private readonly known = new Map<string, Map<string, Doc | Page | null>>();
 
   constructor(
     private readonly store: PostgresStore,
@@ -507,12 +515,29 @@ class PostgresTx implements Tx {
 
   async get(collection: string, id: string): Promise<Doc | undefined> {
     this.check(false);
+    const key = `get:${id}`;
+    const known = this.known.get(collection)?.get(key);
+    if (known !== undefined) return known === null ? undefined : copyOf(known as Doc);
     const result = await this.client.query<{ doc: Doc }>({
       name: 'sandbox_get',
       text: 'SELECT doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',
       values: [this.source, collection, id],
     });
-    return result.rows[0]?.doc;
+    const doc = result.rows[0]?.doc;
+    this.remember(collection, key, doc ?? null);
+    return doc === undefined ? undefined : copyOf(doc);
+  }
+
+  private remember(collection: string, key: string, value: Doc | Page | null): void {
+    let known = this.known.get(collection);
+    if (!known) this.known.set(collection, (known = new Map()));
+    known.set(key, value);
+  }
+
+  /** A write to the collection: what was read of it no longer holds, but the written doc does. */
+  private noteWrite(collection: string, id: string, doc: Doc | null): void {
+    this.known.delete(collection);
+    this.remember(collection, `get:${id}`, doc === null ? null : copyOf(doc));
   }
 
   /** The matching docs' ids and sort keys are gathered first; only the page's docs are read
@@ -535,10 +560,15 @@ class PostgresTx implements Tx {
        FROM (SELECT 1) AS one
        LEFT JOIN (page JOIN sandbox_doc d ON d.sandbox = $1 AND d.collection = $2 AND d.id = page.id) ON TRUE
        ORDER BY ${orderTerms(pageKeys, 'page.id')}`;
+    const key = `find:${text}\u0000${JSON.stringify(params.values)}`;
+    const known = this.known.get(collection)?.get(key) as Page | undefined;
+    if (known !== undefined) return { rows: known.rows.map(copyOf), total: known.total };
     const result = await this.client.query<{ doc: Doc | null; total: string }>({ name: this.store.listStatement(text), text, values: params.values });
     const rows: Doc[] = [];
     for (const row of result.rows) if (row.doc) rows.push(row.doc);
-    return { rows, total: Number(result.rows[0]!.total) };
+    const page = { rows, total: Number(result.rows[0]!.total) };
+    this.remember(collection, key, { rows: rows.map(copyOf), total: page.total });
+    return page;
   }
 
   async insert(collection: string, doc: Doc): Promise<void> {
@@ -554,12 +584,20 @@ class PostgresTx implements Tx {
         this.client.query('INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)', [this.sandbox, collection, doc.id, JSON.stringify(doc)]),
       );
     }
+    this.noteWrite(collection, doc.id, doc);
   }
 
   async replace(collection: string, doc: Doc): Promise<boolean> {
     await this.materialize();
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
     const update = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
+    const replaced = await this.update(collection, values, update);
+    // Not replaced: there is no such doc (what was known of the collection still holds).
+    if (replaced) this.noteWrite(collection, doc.id, doc);
+    return replaced;
+  }
+
+  private async update(collection: string, values: unknown[], update: string): Promise<boolean> {
     const clash = this.store.clashOf(collection);
     if (clash === undefined) return (await this.client.query({ name: 'sandbox_replace', text: update, values })).rowCount === 1;
     // The sandbox's lock is held, so no other writer can take a unique value between this check
@@ -581,6 +619,7 @@ class PostgresTx implements Tx {
       text: 'DELETE FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',
       values: [this.sandbox, collection, id],
     });
+    this.noteWrite(collection, id, null);
     return result.rowCount === 1;
   }
 
