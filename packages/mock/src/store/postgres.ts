@@ -444,10 +444,8 @@ const PREPARED_LISTS = 100;
 /** Docs in an import from which on the planner's statistics are refreshed with it. */
 const ANALYZE_AFTER = 5_000;
 
-/** A doc handed out: the caller may change it (docs are JSON). */
-function copyOf(doc: Doc): Doc {
-  return JSON.parse(JSON.stringify(doc)) as Doc;
-}
+/** Docs as their JSON text (what PostgreSQL sends): each reader parses a copy of its own. */
+type Known = string | null | { rows: string[]; total: number };
 
 function insertedDocs(snapshot: Snapshot): number {
   return Object.values(snapshot.collections).reduce((total, docs) => total + docs.length, 0);
@@ -473,7 +471,7 @@ class PostgresTx implements Tx {
   private metaChanged = false;
   /** What this transaction has read or written, per collection: the same get or list again is
    * answered from here (its snapshot or its lock keeps it true) until it writes the collection. */
-  private readonly known = new Map<string, Map<string, Doc | Page | null>>();
+  private readonly known = new Map<string, Map<string, Known>>();
 
   constructor(
     private readonly store: PostgresStore,
@@ -516,28 +514,29 @@ class PostgresTx implements Tx {
   async get(collection: string, id: string): Promise<Doc | undefined> {
     this.check(false);
     const key = `get:${id}`;
-    const known = this.known.get(collection)?.get(key);
-    if (known !== undefined) return known === null ? undefined : copyOf(known as Doc);
-    const result = await this.client.query<{ doc: Doc }>({
-      name: 'sandbox_get',
-      text: 'SELECT doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',
-      values: [this.source, collection, id],
-    });
-    const doc = result.rows[0]?.doc;
-    this.remember(collection, key, doc ?? null);
-    return doc === undefined ? undefined : copyOf(doc);
+    let known = this.known.get(collection)?.get(key) as string | null | undefined;
+    if (known === undefined) {
+      const result = await this.client.query<{ doc: string }>({
+        name: 'sandbox_get_text',
+        text: 'SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',
+        values: [this.source, collection, id],
+      });
+      known = result.rows[0]?.doc ?? null;
+      this.remember(collection, key, known);
+    }
+    return known === null ? undefined : (JSON.parse(known) as Doc);
   }
 
-  private remember(collection: string, key: string, value: Doc | Page | null): void {
+  private remember(collection: string, key: string, value: Known): void {
     let known = this.known.get(collection);
     if (!known) this.known.set(collection, (known = new Map()));
     known.set(key, value);
   }
 
   /** A write to the collection: what was read of it no longer holds, but the written doc does. */
-  private noteWrite(collection: string, id: string, doc: Doc | null): void {
+  private noteWrite(collection: string, id: string, json: string | null): void {
     this.known.delete(collection);
-    this.remember(collection, `get:${id}`, doc === null ? null : copyOf(doc));
+    this.remember(collection, `get:${id}`, json);
   }
 
   /** The matching docs' ids and sort keys are gathered first; only the page's docs are read
@@ -556,35 +555,35 @@ class PostgresTx implements Tx {
     const pageKeys = keys.map((key) => ({ value: `page.${key.value}`, descending: key.descending }));
     const text = `WITH matches AS MATERIALIZED (SELECT ${columns} FROM sandbox_doc WHERE ${where}),
        page AS (SELECT * FROM matches ORDER BY ${orderTerms(keys)}${paging})
-       SELECT (SELECT count(*) FROM matches) AS total, d.doc
+       SELECT (SELECT count(*) FROM matches) AS total, d.doc::text AS doc
        FROM (SELECT 1) AS one
        LEFT JOIN (page JOIN sandbox_doc d ON d.sandbox = $1 AND d.collection = $2 AND d.id = page.id) ON TRUE
        ORDER BY ${orderTerms(pageKeys, 'page.id')}`;
     const key = `find:${text}\u0000${JSON.stringify(params.values)}`;
-    const known = this.known.get(collection)?.get(key) as Page | undefined;
-    if (known !== undefined) return { rows: known.rows.map(copyOf), total: known.total };
-    const result = await this.client.query<{ doc: Doc | null; total: string }>({ name: this.store.listStatement(text), text, values: params.values });
-    const rows: Doc[] = [];
-    for (const row of result.rows) if (row.doc) rows.push(row.doc);
-    const page = { rows, total: Number(result.rows[0]!.total) };
-    this.remember(collection, key, { rows: rows.map(copyOf), total: page.total });
-    return page;
+    let known = this.known.get(collection)?.get(key) as { rows: string[]; total: number } | undefined;
+    if (known === undefined) {
+      const result = await this.client.query<{ doc: string | null; total: string }>({ name: this.store.listStatement(text), text, values: params.values });
+      const rows: string[] = [];
+      for (const row of result.rows) if (row.doc !== null) rows.push(row.doc);
+      known = { rows, total: Number(result.rows[0]!.total) };
+      this.remember(collection, key, known);
+    }
+    return { rows: known.rows.map((json) => JSON.parse(json) as Doc), total: known.total };
   }
 
   async insert(collection: string, doc: Doc): Promise<void> {
     await this.materialize();
+    const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
     const inserted = await this.client.query({
       name: 'sandbox_insert',
       text: `INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      values: [this.sandbox, collection, doc.id, JSON.stringify(doc)],
+      values,
     });
     // Nothing inserted: run it again where it may fail, to learn which constraint it breaks.
     if (inserted.rowCount === 0) {
-      await this.savepoint(collection, () =>
-        this.client.query('INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)', [this.sandbox, collection, doc.id, JSON.stringify(doc)]),
-      );
+      await this.savepoint(collection, () => this.client.query('INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)', values));
     }
-    this.noteWrite(collection, doc.id, doc);
+    this.noteWrite(collection, doc.id, values[3]!);
   }
 
   async replace(collection: string, doc: Doc): Promise<boolean> {
@@ -593,7 +592,7 @@ class PostgresTx implements Tx {
     const update = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
     const replaced = await this.update(collection, values, update);
     // Not replaced: there is no such doc (what was known of the collection still holds).
-    if (replaced) this.noteWrite(collection, doc.id, doc);
+    if (replaced) this.noteWrite(collection, doc.id, values[3]!);
     return replaced;
   }
 
