@@ -38,6 +38,9 @@ Options:
                     sandbox: memory for read answers kept to answer the same read again
                     while nothing it read has changed (0 none; default: 32; unused with
                     --database-url, where another process may write)
+  --max-upload-bytes <n>
+                    sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox
+                    may hold; an upload beyond gets 400 naming the limit (default: 52428800)
   --token-lifetime <s>
                     sandbox: expires_in of tokens from POST /auth/token (default: 3600)
   --watch           reload the bundles when they change
@@ -87,6 +90,7 @@ export async function main(argv: string[]): Promise<void> {
         'rate-limit': { type: 'string' },
         'max-entities': { type: 'string' },
         'answer-cache': { type: 'string' },
+        'max-upload-bytes': { type: 'string' },
         watch: { type: 'boolean' },
         'spec-dir': { type: 'string' },
         payroll: { type: 'string' },
@@ -112,7 +116,7 @@ export async function main(argv: string[]): Promise<void> {
   const examples = (values.examples ?? false) || (values.dynamic ?? false);
   const dynamic = values.dynamic ?? (env === 'true' || env === '1');
   if (examples) {
-    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'answer-cache'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
+    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
   }
   if (values.data !== undefined && values['database-url'] !== undefined) fail('--data and --database-url exclude each other (PostgreSQL keeps the data itself)');
   if (values['database-url'] !== undefined && !/^postgres(ql)?:\/\//.test(values['database-url'])) fail(`--database-url must be a postgres:// URL, not '${values['database-url'].replace(/:[^:@/]*@/, ':***@')}'`);
@@ -140,6 +144,7 @@ export async function main(argv: string[]): Promise<void> {
   if (values['rate-limit'] !== undefined) options.rateLimit = integer('--rate-limit', values['rate-limit'], 0, 1_000_000);
   if (values['max-entities'] !== undefined) options.maxEntities = integer('--max-entities', values['max-entities'], 1, 1_000_000_000);
   if (values['answer-cache'] !== undefined) options.answerCacheBytes = integer('--answer-cache', values['answer-cache'], 0, 65_536) * 1024 * 1024;
+  if (values['max-upload-bytes'] !== undefined) options.maxUploadBytes = integer('--max-upload-bytes', values['max-upload-bytes'], 0, Number.MAX_SAFE_INTEGER);
   if (values['sandbox-ttl'] !== undefined) options.sandboxTtlMs = duration('--sandbox-ttl', values['sandbox-ttl']);
   if (values['max-body']) options.maxBodyBytes = integer('--max-body', values['max-body'], 1, 1024 * 1024 * 1024);
 

@@ -24,7 +24,7 @@ import { createRateLimiter } from './rate-limit.js';
 import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
-import { limitEntities } from './store/limits.js';
+import { limitSandboxes, uploadCollections } from './store/limits.js';
 
 export { HEALTH_PATH, METRICS_PATH };
 
@@ -72,6 +72,9 @@ export interface MockOptions {
   maxEntities?: number;
   /** Sandbox: bytes of read answers kept to answer the same read again (0 none). Default 32 MiB. */
   answerCacheBytes?: number;
+  /** Sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox may hold (a write
+   * beyond is refused, 400). Default 50 MiB. */
+  maxUploadBytes?: number;
   /** Largest accepted request body in bytes; larger bodies get 413. Default 5 MiB. */
   maxBodyBytes?: number;
   /** Log every request to `log`. */
@@ -115,6 +118,7 @@ const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
 const DEFAULT_MAX_ENTITIES = 100_000;
+const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
@@ -165,9 +169,13 @@ export function createMock(options: MockOptions = {}): Mock {
           : await createSandboxResponder({
               apis: () => apis,
               store: async (storeOptions) =>
-                (store = limitEntities(
+                (store = limitSandboxes(
                   await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, onError: (kind) => metrics.storeError(kind) }),
-                  options.maxEntities ?? DEFAULT_MAX_ENTITIES,
+                  {
+                    maxEntities: options.maxEntities ?? DEFAULT_MAX_ENTITIES,
+                    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+                    uploadCollections: uploadCollections(storeOptions.collections, apis),
+                  },
                 )),
               tokenLifetimeSeconds: options.tokenLifetimeSeconds,
               modules: options.resources,

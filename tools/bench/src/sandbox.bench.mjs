@@ -2,10 +2,12 @@
 //  1. the same list requests: requests/s (sandbox ÷ examples, goal >= 0.8) and p99 at 32 connections (goal < 50 ms);
 //  2. startup time and RSS with the seed, against examples mode (reported);
 //  3. one sandbox holding 10,000 employees (imported through PUT /__sandbox/snapshot): a filtered,
-//     ordered page, p99 one request at a time (goal < 50 ms, memory), and PostgreSQL ÷ memory (reported);
+//     ordered page, p99 one request at a time (goal < 50 ms, memory), p50 on PostgreSQL (goal <= 10 ms);
 //  4. 1,000 tokens that each read a list: RSS growth (goal <= 100 MB);
-//  5. resetting a written sandbox to the seed (goal <= 50 ms).
-// Loopback only; every part is bounded in requests or seconds (about 90 s in all). Exits
+//  5. resetting a written sandbox to the seed (goal <= 50 ms);
+//  6. PostgreSQL against memory at 32 connections: a sorted list page (goal >= 0.5x memory) and
+//     PUT employee with one token and with 32 tokens (goal >= 0.3x memory, p99 < 50 ms).
+// Loopback only; every part is bounded in requests or seconds (about 3 minutes in all). Exits
 // non-zero only when something fails, not when a goal is missed.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -70,12 +72,20 @@ function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
 }
 
+/** `requests` is a list of requests, or one request whose headers each connection sets
+ * (`headersOf(connection)`: its own token, say). */
 function load(url, requests, { connections, duration, amount }) {
   return new Promise((resolve, reject) => {
     const limit = amount === undefined ? { duration } : { amount };
-    const instance = autocannon({ url, connections, requests, ...limit }, (error, result) => (error ? reject(error) : resolve(result)));
+    const target = Array.isArray(requests) ? { url, requests } : perConnection(url, requests);
+    const instance = autocannon({ connections, ...target, ...limit }, (error, result) => (error ? reject(error) : resolve(result)));
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: fs.createWriteStream('/dev/null') });
   });
+}
+
+function perConnection(url, { method, path: pathname, body, headersOf }) {
+  let connection = 0;
+  return { url: `${url}${pathname}`, method, body, setupClient: (client) => client.setHeaders(headersOf(connection++)) };
 }
 
 async function call(url, pathname, { method = 'GET', token = 'bench', body } = {}) {
@@ -191,7 +201,7 @@ async function sequentialLatency(url, token, pathname, seconds) {
 }
 
 /** 3. 10,000 employees in one sandbox: memory, then PostgreSQL. */
-async function bigSandbox(sandbox) {
+async function bigSandbox(sandbox, database) {
   const body = await bigSnapshot(sandbox.url, 10_000);
   let started = performance.now();
   await call(sandbox.url, '/__sandbox/snapshot', { method: 'PUT', token: 'bench-big', body });
@@ -200,7 +210,6 @@ async function bigSandbox(sandbox) {
   const memory = await sequentialLatency(sandbox.url, 'bench-big', BIG_QUERY, DURATION);
   const memory32 = await load(sandbox.url, [{ method: 'GET', path: BIG_QUERY, headers: headersFor('bench-big') }], { connections: 32, duration: DURATION });
 
-  const database = await startPostgresServer({ durable: true });
   let postgresMock;
   try {
     postgresMock = await startMock(['--database-url', database.url]);
@@ -221,9 +230,51 @@ async function bigSandbox(sandbox) {
     lines.push(`| ratio PostgreSQL / memory (p50 latency) | ${(importPostgresMs / importMemoryMs).toFixed(2)} | ${(postgres.requests.average / memory.requests.average).toFixed(2)} | ${(postgres.latency.p50 / memory.latency.p50).toFixed(2)} | ${(postgres.latency.p99 / memory.latency.p99).toFixed(2)} |`);
     lines.push(`\nThe same page from memory at 32 connections: ${memory32.requests.average.toFixed(0)} requests/s, p99 ${memory32.latency.p99} ms.\n`);
     goal('10,000 employees: filtered, ordered page p99 (memory)', memory.latency.p99 < 50, `${memory.latency.p99} ms (< 50 ms)`);
+    goal('10,000 employees: filtered, ordered page p50 (PostgreSQL)', postgres.latency.p50 <= 10, `${postgres.latency.p50} ms (<= 10 ms)`);
   } finally {
     if (postgresMock) await stop(postgresMock.child);
-    database.stop();
+  }
+}
+
+const SORTED_PAGE = `${BASE}/${EMPLOYER}/employees?orderBy=${encodeURIComponent('-employeeNumber')}&pageSize=10`;
+const putHeaders = (token) => ({ ...headersFor(token), 'content-type': 'application/json' });
+
+/** 6. The same requests against the memory store and PostgreSQL at 32 connections, rounds
+ * alternating; the best round of each counts. PUT sends an employee back as it was read. */
+async function postgresAgainstMemory(memory, database) {
+  const postgres = await startMock(['--database-url', database.url]);
+  try {
+    const id = (await call(memory.url, SORTED_PAGE, { token: 'bench-pg' }))._embedded[0].id;
+    const employeePath = `${BASE}/employees/${id}`;
+    const body = JSON.stringify((await call(memory.url, employeePath, { token: 'bench-pg' })).content);
+    const scenarios = [
+      { name: 'sorted list page of 10', request: { method: 'GET', path: SORTED_PAGE, headersOf: () => headersFor('bench-pg-list') }, goal: 0.5 },
+      { name: 'PUT employee, one token', request: { method: 'PUT', path: employeePath, body, headersOf: () => putHeaders('bench-pg-put') }, goal: 0.3, p99: 50 },
+      { name: 'PUT employee, 32 tokens', request: { method: 'PUT', path: employeePath, body, headersOf: (n) => putHeaders(`bench-pg-put-${n}`) }, goal: 0.3, p99: 50 },
+    ];
+    lines.push(`### PostgreSQL against memory (same machine, fsync on), 32 connections, best of ${ROUNDS} rounds of ${DURATION} s\n`);
+    lines.push('| request | memory requests/s | PostgreSQL requests/s | ratio | memory p99 (ms) | PostgreSQL p50 (ms) | PostgreSQL p99 (ms) | failed or non-2xx |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const scenario of scenarios) {
+      // The warm-up also materializes the sandboxes the PUTs write (their first write copies the seed).
+      for (const server of [memory, postgres]) await load(server.url, scenario.request, { connections: 32, duration: 1 });
+      const results = { memory: [], postgres: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        results.memory.push(await load(memory.url, scenario.request, { connections: 32, duration: DURATION }));
+        results.postgres.push(await load(postgres.url, scenario.request, { connections: 32, duration: DURATION }));
+      }
+      const best = (list) => list.reduce((a, b) => (b.requests.average > a.requests.average ? b : a));
+      const m = best(results.memory);
+      const p = best(results.postgres);
+      const failures = [...results.memory, ...results.postgres].reduce((n, r) => n + failuresOf(r), 0);
+      failed += failures;
+      const ratio = p.requests.average / m.requests.average;
+      lines.push(`| ${scenario.name} | ${m.requests.average.toFixed(0)} | ${p.requests.average.toFixed(0)} | ${ratio.toFixed(2)} | ${m.latency.p99} | ${p.latency.p50} | ${p.latency.p99} | ${failures} |`);
+      goal(`PostgreSQL ÷ memory: ${scenario.name}`, ratio >= scenario.goal, `${ratio.toFixed(2)} (>= ${scenario.goal})`);
+      if (scenario.p99) goal(`PostgreSQL p99: ${scenario.name}`, p.latency.p99 < scenario.p99, `${p.latency.p99} ms (< ${scenario.p99} ms)`);
+    }
+    lines.push('');
+  } finally {
+    await stop(postgres.child);
   }
 }
 
@@ -272,7 +323,13 @@ try {
   await listThroughput(sandbox, examples);
   await stop(examples.child);
   await resets(sandbox);
-  await bigSandbox(sandbox);
+  const database = await startPostgresServer({ durable: true });
+  try {
+    await postgresAgainstMemory(sandbox, database);
+    await bigSandbox(sandbox, database);
+  } finally {
+    database.stop();
+  }
   await stop(sandbox.child);
   await startup();
   await manyTokens();

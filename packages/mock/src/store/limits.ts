@@ -1,12 +1,78 @@
-// Limits per sandbox (--max-entities): a write that would leave a sandbox holding more docs
-// than the limit is refused (400 naming the limit) and changes nothing. The internal sandboxes
-// ('__auth': tokens and clients) are not limited.
-import { message, SandboxError, type Doc, type Snapshot, type Tx } from '@payroll-api/sandbox/engine';
+// Limits per sandbox: a write that would leave a sandbox holding more docs than --max-entities,
+// or more uploaded bytes (photos, logos: the decoded `data` of the upload collections) than
+// --max-upload-bytes, is refused (400 naming the limit) and changes nothing; so is a snapshot
+// beyond either. The internal sandboxes ('__auth': tokens and clients) are not limited.
+import { message, SandboxError, type CollectionSpec, type Doc, type LoadedApi, type Snapshot, type Tx } from '@payroll-api/sandbox/engine';
 import type { OperatedStore } from './index.js';
 
-export function limitEntities(store: OperatedStore, maxEntities: number): OperatedStore {
-  const refusal = (wouldHold: number) =>
+export interface SandboxLimits {
+  maxEntities: number;
+  maxUploadBytes: number;
+  /** Collections whose docs hold uploaded files (see uploadCollections). */
+  uploadCollections: ReadonlySet<string>;
+}
+
+/** Bytes a base64 text decodes to (padded or not). */
+export function decodedBytes(base64: string): number {
+  let padding = 0;
+  while (padding < 2 && base64.charCodeAt(base64.length - 1 - padding) === 61 /* = */) padding++;
+  return Math.floor(((base64.length - padding) * 3) / 4);
+}
+
+/** The uploaded bytes a doc holds: its base64 `data`. */
+function uploadBytesOf(doc: Doc | undefined): number {
+  return typeof doc?.data === 'string' ? decodedBytes(doc.data) : 0;
+}
+
+/**
+ * The collections that store uploaded files: those whose stored schema has a `data` property
+ * with `contentEncoding: base64` (the description's Base64FileUpload and the logos built on it).
+ */
+export function uploadCollections(collections: readonly CollectionSpec[], apis: readonly LoadedApi[]): Set<string> {
+  const found = new Set<string>();
+  for (const spec of collections) {
+    const doc = apis.find((api) => api.name === spec.schema?.api)?.doc;
+    const schemas = (doc?.components as { schemas?: Record<string, unknown> } | undefined)?.schemas;
+    if (spec.schema && schemas && holdsBase64Data(schemas[spec.schema.component], schemas, new Set())) found.add(spec.name);
+  }
+  return found;
+}
+
+function holdsBase64Data(node: unknown, schemas: Record<string, unknown>, seen: Set<unknown>): boolean {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return false;
+  seen.add(node);
+  const schema = node as { $ref?: unknown; properties?: Record<string, { contentEncoding?: unknown }>; allOf?: unknown[] };
+  if (typeof schema.$ref === 'string') return holdsBase64Data(schemas[schema.$ref.replace('#/components/schemas/', '')], schemas, seen);
+  if (schema.properties?.data?.contentEncoding === 'base64') return true;
+  return (schema.allOf ?? []).some((part) => holdsBase64Data(part, schemas, seen));
+}
+
+export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): OperatedStore {
+  const { maxEntities, maxUploadBytes, uploadCollections: uploads } = limits;
+  const tooMany = (wouldHold: number) =>
     new SandboxError(400, [message(400, `This sandbox may hold at most ${maxEntities} entities (the limit --max-entities); it would hold ${wouldHold}. Delete some, or reset the sandbox (POST /__sandbox/reset).`, ['body'])]);
+  const tooLarge = (wouldHold: number) =>
+    new SandboxError(400, [
+      message(400, `This sandbox may hold at most ${maxUploadBytes} bytes of uploaded files (the limit --max-upload-bytes); it would hold ${wouldHold}. Delete some uploads, or reset the sandbox (POST /__sandbox/reset).`, ['data']),
+    ]);
+
+  /** Uploaded bytes the sandbox holds, leaving out one doc (the one being replaced). */
+  async function uploadedBytes(tx: Tx, except: { collection: string; id: string }): Promise<number> {
+    let total = 0;
+    for (const collection of uploads) {
+      for (const doc of (await tx.find(collection)).rows) if (collection !== except.collection || doc.id !== except.id) total += uploadBytesOf(doc);
+    }
+    return total;
+  }
+
+  /** Refuses a write of an upload that would take the sandbox beyond the byte limit. */
+  async function checkUpload(tx: Tx, collection: string, doc: Doc): Promise<void> {
+    const bytes = uploadBytesOf(doc);
+    if (bytes === 0 || !uploads.has(collection)) return;
+    const wouldHold = (await uploadedBytes(tx, { collection, id: doc.id })) + bytes;
+    if (wouldHold > maxUploadBytes) throw tooLarge(wouldHold);
+  }
+
   return {
     transaction(sandbox, mode, fn) {
       if (mode === 'read' || sandbox.startsWith('__')) return store.transaction(sandbox, mode, fn);
@@ -17,14 +83,18 @@ export function limitEntities(store: OperatedStore, maxEntities: number): Operat
           count: tx.count?.bind(tx),
           get: tx.get.bind(tx),
           find: tx.find.bind(tx),
-          replace: tx.replace.bind(tx),
           getMeta: tx.getMeta.bind(tx),
           setMeta: tx.setMeta.bind(tx),
           async insert(collection: string, doc: Doc) {
             held ??= tx.count ? await tx.count() : 0;
-            if (held >= maxEntities) throw refusal(held + 1);
+            if (held >= maxEntities) throw tooMany(held + 1);
+            await checkUpload(tx, collection, doc);
             await tx.insert(collection, doc);
             held++;
+          },
+          async replace(collection: string, doc: Doc) {
+            await checkUpload(tx, collection, doc);
+            return tx.replace(collection, doc);
           },
           async remove(collection: string, id: string) {
             const removed = await tx.remove(collection, id);
@@ -38,8 +108,13 @@ export function limitEntities(store: OperatedStore, maxEntities: number): Operat
     reset: (sandbox) => store.reset(sandbox),
     exportSnapshot: (sandbox) => store.exportSnapshot(sandbox),
     async importSnapshot(sandbox: string, snapshot: Snapshot) {
-      const docs = Object.values(snapshot.collections).reduce((total, list) => total + list.length, 0);
-      if (docs > maxEntities && !sandbox.startsWith('__')) throw refusal(docs);
+      if (!sandbox.startsWith('__')) {
+        const docs = Object.values(snapshot.collections).reduce((total, list) => total + list.length, 0);
+        if (docs > maxEntities) throw tooMany(docs);
+        let bytes = 0;
+        for (const collection of uploads) for (const doc of snapshot.collections[collection] ?? []) bytes += uploadBytesOf(doc);
+        if (bytes > maxUploadBytes) throw tooLarge(bytes);
+      }
       return store.importSnapshot(sandbox, snapshot);
     },
     list: () => store.list(),

@@ -5,13 +5,18 @@
 // The database decides: write transactions on one sandbox hold a transaction-scoped advisory
 // lock on it (across processes), and each UniqueRule is a partial unique expression index,
 // whose violation (23505) becomes a UniqueViolation naming the rule.
+// Round trips are what a request costs here (see tools/bench/README.md): a transaction opens
+// with one (begin, lock, the sandbox's state and meta), meta is read once and written with the
+// commit, a replace checks its unique rules inside its UPDATE, and a list carries only the
+// page's docs. Writes on one sandbox queue in this process before taking a connection.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   DATE_TIME_PATTERN,
   SqlParams,
+  comparable,
   compileFilter,
-  compileOrderBy,
+  orderTerms,
   foldCase,
   instantFunctionSql,
   type SqlDialect,
@@ -86,6 +91,10 @@ export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
   private readonly seedId: string;
   private readonly indexes = new Map<string, IndexedRule>();
+  private readonly writers = new SandboxQueues();
+  /** Per collection with unique rules: the condition under which another doc clashes with $4. */
+  private readonly clashes = new Map<string, string>();
+  private readonly listStatements = new Map<string, string>();
   private dialect: SqlDialect = { foldCollation: '' };
 
   private constructor(
@@ -99,6 +108,7 @@ export class PostgresStore implements Store {
     });
     // An idle connection that breaks must not take the process down; the next query reports it.
     this.pool.on('error', () => undefined);
+    this.pool.on('connect', corkQueries);
     const hash = createHash('sha256').update(JSON.stringify(options.seed)).digest('hex').slice(0, 24);
     this.seedId = `__seed:${hash}`;
   }
@@ -150,10 +160,38 @@ export class PostgresStore implements Store {
   private uniqueIndexSql(collection: string, rule: UniqueRule): string {
     const name = `sandbox_unique_${createHash('sha256').update(JSON.stringify([collection, rule.fields, !!rule.caseInsensitive])).digest('hex').slice(0, 20)}`;
     this.indexes.set(name, { collection, rule });
-    const texts = rule.fields.map((field) => `(doc #>> ${quoteLiteral(`{${field.split('.').map((s) => `"${s.replaceAll('"', '\\"')}"`).join(',')}}`)})`);
-    const keys = texts.map((text) => (rule.caseInsensitive ? foldCase(text, this.dialect) : text));
-    const conditions = [`collection = ${quoteLiteral(collection)}`, ...texts.map((text) => `${text} IS NOT NULL`)];
+    const { keys, conditions } = this.ruleSql(collection, rule, 'doc');
+    // The replace's check (see PostgresTx.replace): another doc with the same keys as $4.
+    const mine = this.ruleSql(collection, rule, '$4::jsonb').keys;
+    const other = this.ruleSql(collection, rule, 'other.doc');
+    const clash = `(${[...other.conditions, ...other.keys.map((key, i) => `${key} = ${mine[i]}`)].join(' AND ')})`;
+    const known = this.clashes.get(collection);
+    this.clashes.set(collection, known ? `${known} OR ${clash}` : clash);
     return `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON sandbox_doc (sandbox, ${keys.map((key) => `(${key})`).join(', ')}) WHERE ${conditions.join(' AND ')}`;
+  }
+
+  /** A rule's key expressions over a doc (`column`), and the condition of the index's rows. */
+  private ruleSql(collection: string, rule: UniqueRule, column: string): { keys: string[]; conditions: string[] } {
+    const texts = rule.fields.map((field) => `(${column} #>> ${quoteLiteral(`{${field.split('.').map((s) => `"${s.replaceAll('"', '\\"')}"`).join(',')}}`)})`);
+    const keys = texts.map((text) => (rule.caseInsensitive ? foldCase(text, this.dialect) : text));
+    const table = column.includes('.') ? `${column.split('.')[0]}.` : '';
+    const conditions = [`${table}collection = ${quoteLiteral(collection)}`, ...texts.map((text) => `${text} IS NOT NULL`)];
+    return { keys, conditions };
+  }
+
+  /** The name to prepare a list query's text under, while there is room (see PREPARED_LISTS). */
+  listStatement(text: string): string | undefined {
+    let name = this.listStatements.get(text);
+    if (name === undefined && this.listStatements.size < PREPARED_LISTS) {
+      name = `sandbox_list_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      this.listStatements.set(text, name);
+    }
+    return name;
+  }
+
+  /** The condition under which another doc of the collection clashes with the doc $4 (undefined: no rules). */
+  clashOf(collection: string): string | undefined {
+    return this.clashes.get(collection);
   }
 
   /** The UniqueViolation a PostgreSQL unique violation stands for, or the error as it is. */
@@ -183,20 +221,26 @@ export class PostgresStore implements Store {
   }
 
   async transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.withClient(mode, async (client) => {
-      if (mode === 'write') await lockSandbox(client, sandbox);
-      const state = await client.query<{ sandbox: string }>('SELECT sandbox FROM sandbox_state WHERE sandbox = $1', [sandbox]);
-      const tx = new PostgresTx(this, client, sandbox, state.rowCount ? sandbox : this.seedId, mode === 'write');
-      try {
-        return await fn(tx);
-      } finally {
-        tx.close();
-      }
-    });
+    if (mode === 'read') return this.withClient((client) => this.run(client, sandbox, false, fn));
+    return this.writers.run(sandbox, () => this.withClient((client) => this.run(client, sandbox, true, fn)));
+  }
+
+  private async run<T>(client: pg.PoolClient, sandbox: string, write: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const state = await openTransaction(client, sandbox, this.seedId, write);
+    const own = state.find((row) => row.sandbox === sandbox);
+    const seedMeta = state.find((row) => row.sandbox === this.seedId)?.meta ?? this.seedMeta;
+    const tx = new PostgresTx(this, client, sandbox, own ? sandbox : this.seedId, write, own?.meta ?? seedMeta);
+    try {
+      const result = await fn(tx);
+      await tx.commit();
+      return result;
+    } finally {
+      tx.close();
+    }
   }
 
   async reset(sandbox: string): Promise<void> {
-    await this.withClient('write', async (client) => {
+    await this.inTransaction('write', async (client) => {
       await lockSandbox(client, sandbox);
       await client.query('DELETE FROM sandbox_doc WHERE sandbox = $1', [sandbox]);
       await client.query('DELETE FROM sandbox_state WHERE sandbox = $1', [sandbox]);
@@ -204,7 +248,7 @@ export class PostgresStore implements Store {
   }
 
   async exportSnapshot(sandbox: string): Promise<Snapshot> {
-    return this.withClient('read', async (client) => {
+    return this.inTransaction('read', async (client) => {
       const state = await client.query<{ meta: Record<string, unknown> }>('SELECT meta FROM sandbox_state WHERE sandbox = $1', [sandbox]);
       const source = state.rowCount ? sandbox : this.seedId;
       const meta = state.rows[0]?.meta ?? this.seedMeta;
@@ -219,7 +263,7 @@ export class PostgresStore implements Store {
   }
 
   async importSnapshot(sandbox: string, snapshot: Snapshot): Promise<void> {
-    await this.withClient('write', async (client) => {
+    await this.inTransaction('write', async (client) => {
       await lockSandbox(client, sandbox);
       await client.query('DELETE FROM sandbox_doc WHERE sandbox = $1', [sandbox]);
       try {
@@ -234,6 +278,8 @@ export class PostgresStore implements Store {
          ON CONFLICT (sandbox) DO UPDATE SET meta = EXCLUDED.meta, updated_at = EXCLUDED.updated_at`,
         [sandbox, snapshot.meta ?? {}],
       );
+      // The planner's row counts follow a large import at once (lists of it are planned right).
+      if (insertedDocs(snapshot) >= ANALYZE_AFTER) await client.query('ANALYZE sandbox_doc');
     });
   }
 
@@ -285,7 +331,17 @@ export class PostgresStore implements Store {
   }
 
   /** One transaction on one connection: committed when `fn` returns, rolled back when it throws. */
-  private async withClient<T>(mode: 'read' | 'write', fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private inTransaction<T>(mode: 'read' | 'write', fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.withClient(async (client) => {
+      await client.query(mode === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    });
+  }
+
+  /** One connection for `fn`, which begins and commits its transaction; rolled back when it throws. */
+  private async withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -294,10 +350,7 @@ export class PostgresStore implements Store {
     }
     let broken = false;
     try {
-      await client.query(mode === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
+      return await fn(client);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {
         broken = true;
@@ -320,6 +373,84 @@ async function lockSandbox(client: pg.PoolClient, sandbox: string): Promise<void
   await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_SPACE, sandbox]);
 }
 
+/** A sandbox id that may be written into SQL text as a literal (the ids this store meets:
+ * `token-<hash>`, `user-<uuid>`, `__seed:<hash>`, `__auth`); others go as parameters. */
+const PLAIN_ID = /^[\w:.@+-]{1,200}$/;
+
+interface StateRow {
+  sandbox: string;
+  meta: Record<string, unknown>;
+}
+
+/**
+ * Begins the transaction and reads the state of the sandbox and of the seed (whether the
+ * sandbox is materialized, and the meta it reads). A write first takes the sandbox's lock, so
+ * that its state is read after every earlier writer committed. For plain ids this is one round
+ * trip: a simple query of several statements, each with its own snapshot.
+ */
+async function openTransaction(client: pg.PoolClient, sandbox: string, seed: string, write: boolean): Promise<StateRow[]> {
+  const begin = write ? 'BEGIN' : 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+  const stateSql = (a: string, b: string) => `SELECT sandbox, meta FROM sandbox_state WHERE sandbox IN (${a}, ${b})`;
+  if (PLAIN_ID.test(sandbox) && PLAIN_ID.test(seed)) {
+    const lock = write ? `SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${quoteLiteral(sandbox)}));` : '';
+    const results = (await client.query(`${begin};${lock}${stateSql(quoteLiteral(sandbox), quoteLiteral(seed))}`)) as unknown as pg.QueryResult<StateRow>[];
+    return results[results.length - 1]!.rows;
+  }
+  await client.query(begin);
+  if (write) await lockSandbox(client, sandbox);
+  return (await client.query<StateRow>(stateSql('$1', '$2'), [sandbox, seed])).rows;
+}
+
+/** Write transactions of this process on one sandbox, one after another: a writer waits here,
+ * not holding a connection while it waits for the sandbox's lock. */
+class SandboxQueues {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(sandbox: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(sandbox) ?? Promise.resolve();
+    const result = previous.then(fn);
+    const tail = result.catch(() => undefined);
+    this.tails.set(sandbox, tail);
+    void tail.then(() => {
+      if (this.tails.get(sandbox) === tail) this.tails.delete(sandbox);
+    });
+    return result;
+  }
+}
+
+/**
+ * node-postgres writes a parameterized query as five messages (parse, bind, describe, execute,
+ * sync), one socket write each; corked, they leave in one write. A query is written
+ * synchronously when the connection is idle (else when it gets its turn, as before).
+ */
+function corkQueries(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+  if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    stream.cork!();
+    try {
+      return query(...args);
+    } finally {
+      stream.uncork!();
+    }
+  }) as typeof client.query;
+}
+
+/** Distinct list queries (filter and order shapes) kept prepared on each connection, at most:
+ * PostgreSQL then plans a shape once instead of on every list. */
+const PREPARED_LISTS = 100;
+
+/** Docs in an import from which on the planner's statistics are refreshed with it. */
+const ANALYZE_AFTER = 5_000;
+
+/** Docs as their JSON text (what PostgreSQL sends): each reader parses a copy of its own. */
+type Known = string | null | { rows: string[]; total: number };
+
+function insertedDocs(snapshot: Snapshot): number {
+  return Object.values(snapshot.collections).reduce((total, docs) => total + docs.length, 0);
+}
+
 async function insertDocs(client: pg.PoolClient, sandbox: string, collections: Record<string, Doc[]>): Promise<void> {
   const rows = Object.entries(collections).flatMap(([collection, docs]) => docs.map((doc) => ({ collection, doc })));
   // In batches: one parameter holds a batch as JSON (a 10,000-doc snapshot is a few statements).
@@ -334,8 +465,13 @@ async function insertDocs(client: pg.PoolClient, sandbox: string, collections: R
 
 class PostgresTx implements Tx {
   private closed = false;
-  /** Whether this transaction has stamped the sandbox's updated_at yet. */
-  private touched = false;
+  /** Whether this transaction has written (the sandbox's updated_at is stamped at commit). */
+  private wrote = false;
+  /** Whether `meta` changed (written at commit). */
+  private metaChanged = false;
+  /** What this transaction has read or written, per collection: the same get or list again is
+   * answered from here (its snapshot or its lock keeps it true) until it writes the collection. */
+  private readonly known = new Map<string, Map<string, Known>>();
 
   constructor(
     private readonly store: PostgresStore,
@@ -344,103 +480,159 @@ class PostgresTx implements Tx {
     /** Whose rows this transaction reads: the seed's until the sandbox is materialized. */
     private source: string,
     private readonly writable: boolean,
+    /** The sandbox's meta as this transaction sees it (read when it began). */
+    private meta: Record<string, unknown>,
   ) {}
 
   close(): void {
     this.closed = true;
   }
 
+  /** Commits; a write stamps updated_at and stores the meta in the same round trip. */
+  async commit(): Promise<void> {
+    if (!this.wrote && !this.metaChanged) {
+      await this.client.query('COMMIT');
+      return;
+    }
+    const meta = this.metaChanged ? ', meta = $2::jsonb' : '';
+    const update = `UPDATE sandbox_state SET updated_at = now()${meta} WHERE sandbox = $1`;
+    if (PLAIN_ID.test(this.sandbox)) {
+      const values = [quoteLiteral(this.sandbox), quoteLiteral(JSON.stringify(this.meta))];
+      await this.client.query(`${update.replace(/\$(\d)/g, (_, n: string) => values[Number(n) - 1]!)};COMMIT`);
+      return;
+    }
+    await this.client.query(update, this.metaChanged ? [this.sandbox, JSON.stringify(this.meta)] : [this.sandbox]);
+    await this.client.query('COMMIT');
+  }
+
   async count(): Promise<number> {
     this.check(false);
-    const result = await this.client.query<{ n: string }>('SELECT count(*) AS n FROM sandbox_doc WHERE sandbox = $1', [this.source]);
+    const result = await this.client.query<{ n: string }>({ name: 'sandbox_count', text: 'SELECT count(*) AS n FROM sandbox_doc WHERE sandbox = $1', values: [this.source] });
     return Number(result.rows[0]!.n);
   }
 
   async get(collection: string, id: string): Promise<Doc | undefined> {
     this.check(false);
-    const result = await this.client.query<{ doc: Doc }>('SELECT doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3', [
-      this.source,
-      collection,
-      id,
-    ]);
-    return result.rows[0]?.doc;
+    const key = `get:${id}`;
+    let known = this.known.get(collection)?.get(key) as string | null | undefined;
+    if (known === undefined) {
+      const result = await this.client.query<{ doc: string }>({
+        name: 'sandbox_get_text',
+        text: 'SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',
+        values: [this.source, collection, id],
+      });
+      known = result.rows[0]?.doc ?? null;
+      this.remember(collection, key, known);
+    }
+    return known === null ? undefined : (JSON.parse(known) as Doc);
   }
 
+  private remember(collection: string, key: string, value: Known): void {
+    let known = this.known.get(collection);
+    if (!known) this.known.set(collection, (known = new Map()));
+    known.set(key, value);
+  }
+
+  /** A write to the collection: what was read of it no longer holds, but the written doc does. */
+  private noteWrite(collection: string, id: string, json: string | null): void {
+    this.known.delete(collection);
+    this.remember(collection, `get:${id}`, json);
+  }
+
+  /** The matching docs' ids and sort keys are gathered first; only the page's docs are read
+   * whole, and the total comes with them (one row without a doc for a page past the end). */
   async find(collection: string, query: FindQuery = {}): Promise<Page> {
     this.check(false);
     const params = new SqlParams();
     const dialect = this.store.sqlDialect;
     const scope = `sandbox = ${params.add(this.source)} AND collection = ${params.add(collection)}`;
     const where = query.where ? `${scope} AND ${compileFilter(query.where, params, dialect)}` : scope;
-    const order = compileOrderBy(query.orderBy ?? [], params, dialect);
+    const keys = (query.orderBy ?? []).map((key, i) => ({ sql: `${comparable(key.field, params, dialect)} AS k${i}`, value: `k${i}`, descending: key.descending }));
+    const columns = ['id', ...keys.map((key) => key.sql)].join(', ');
     let paging = '';
     if (query.limit !== undefined) paging += ` LIMIT ${params.add(query.limit)}`;
     if (query.offset) paging += ` OFFSET ${params.add(query.offset)}`;
-    const result = await this.client.query<{ doc: Doc; total: string }>(
-      `SELECT doc, count(*) OVER () AS total FROM sandbox_doc WHERE ${where} ORDER BY ${order}${paging}`,
-      params.values,
-    );
-    if (result.rows.length > 0) return { rows: result.rows.map((row) => row.doc), total: Number(result.rows[0]!.total) };
-    // A page past the end has no rows to carry the count.
-    const countParams = new SqlParams();
-    const countScope = `sandbox = ${countParams.add(this.source)} AND collection = ${countParams.add(collection)}`;
-    const countWhere = query.where ? `${countScope} AND ${compileFilter(query.where, countParams, dialect)}` : countScope;
-    const count = await this.client.query<{ total: string }>(`SELECT count(*) AS total FROM sandbox_doc WHERE ${countWhere}`, countParams.values);
-    return { rows: [], total: Number(count.rows[0]!.total) };
+    const pageKeys = keys.map((key) => ({ value: `page.${key.value}`, descending: key.descending }));
+    const text = `WITH matches AS MATERIALIZED (SELECT ${columns} FROM sandbox_doc WHERE ${where}),
+       page AS (SELECT * FROM matches ORDER BY ${orderTerms(keys)}${paging})
+       SELECT (SELECT count(*) FROM matches) AS total, d.doc::text AS doc
+       FROM (SELECT 1) AS one
+       LEFT JOIN (page JOIN sandbox_doc d ON d.sandbox = $1 AND d.collection = $2 AND d.id = page.id) ON TRUE
+       ORDER BY ${orderTerms(pageKeys, 'page.id')}`;
+    const key = `find:${text}\u0000${JSON.stringify(params.values)}`;
+    let known = this.known.get(collection)?.get(key) as { rows: string[]; total: number } | undefined;
+    if (known === undefined) {
+      const result = await this.client.query<{ doc: string | null; total: string }>({ name: this.store.listStatement(text), text, values: params.values });
+      const rows: string[] = [];
+      for (const row of result.rows) if (row.doc !== null) rows.push(row.doc);
+      known = { rows, total: Number(result.rows[0]!.total) };
+      this.remember(collection, key, known);
+    }
+    return { rows: known.rows.map((json) => JSON.parse(json) as Doc), total: known.total };
   }
 
   async insert(collection: string, doc: Doc): Promise<void> {
     await this.materialize();
-    const inserted = await this.client.query(
-      `INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [this.sandbox, collection, doc.id, JSON.stringify(doc)],
-    );
+    const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
+    const inserted = await this.client.query({
+      name: 'sandbox_insert',
+      text: `INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      values,
+    });
     // Nothing inserted: run it again where it may fail, to learn which constraint it breaks.
     if (inserted.rowCount === 0) {
-      await this.savepoint(collection, () =>
-        this.client.query('INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)', [this.sandbox, collection, doc.id, JSON.stringify(doc)]),
-      );
+      await this.savepoint(collection, () => this.client.query('INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)', values));
     }
+    this.noteWrite(collection, doc.id, values[3]!);
   }
 
   async replace(collection: string, doc: Doc): Promise<boolean> {
     await this.materialize();
-    const update = () =>
-      this.client.query('UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3', [
-        this.sandbox,
-        collection,
-        doc.id,
-        JSON.stringify(doc),
-      ]);
-    const result = this.store.rulesOf(collection).length > 0 ? await this.savepoint(collection, update) : await update();
-    return result.rowCount === 1;
+    const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
+    const update = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
+    const replaced = await this.update(collection, values, update);
+    // Not replaced: there is no such doc (what was known of the collection still holds).
+    if (replaced) this.noteWrite(collection, doc.id, values[3]!);
+    return replaced;
+  }
+
+  private async update(collection: string, values: unknown[], update: string): Promise<boolean> {
+    const clash = this.store.clashOf(collection);
+    if (clash === undefined) return (await this.client.query({ name: 'sandbox_replace', text: update, values })).rowCount === 1;
+    // The sandbox's lock is held, so no other writer can take a unique value between this check
+    // and the update: the update applies unless it would clash. Then (rarely) it runs again in a
+    // savepoint, where the index names the rule and the transaction stays usable.
+    const checked = await this.client.query({
+      name: `sandbox_replace_${collection}`,
+      text: `${update} AND NOT EXISTS (SELECT 1 FROM sandbox_doc other WHERE other.sandbox = $1 AND other.id <> $3 AND (${clash}))`,
+      values,
+    });
+    if (checked.rowCount === 1) return true;
+    return (await this.savepoint(collection, () => this.client.query(update, values))).rowCount === 1;
   }
 
   async remove(collection: string, id: string): Promise<boolean> {
     await this.materialize();
-    const result = await this.client.query('DELETE FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3', [this.sandbox, collection, id]);
+    const result = await this.client.query({
+      name: 'sandbox_remove',
+      text: 'DELETE FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',
+      values: [this.sandbox, collection, id],
+    });
+    this.noteWrite(collection, id, null);
     return result.rowCount === 1;
   }
 
   async getMeta<T = unknown>(key: string): Promise<T | undefined> {
     this.check(false);
-    const result = await this.client.query<{ value: T | null; present: boolean }>(
-      'SELECT meta -> $2 AS value, meta ? $2 AS present FROM sandbox_state WHERE sandbox = $1',
-      [this.source, key],
-    );
-    const row = result.rows[0];
-    return row?.present ? (row.value as T) : undefined;
+    return Object.hasOwn(this.meta, key) ? (JSON.parse(JSON.stringify(this.meta[key])) as T) : undefined;
   }
 
   async setMeta(key: string, value: unknown): Promise<void> {
     await this.materialize();
-    if (value === undefined) await this.client.query('UPDATE sandbox_state SET meta = meta - $2 WHERE sandbox = $1', [this.sandbox, key]);
-    else
-      await this.client.query('UPDATE sandbox_state SET meta = meta || jsonb_build_object($2::text, $3::jsonb) WHERE sandbox = $1', [
-        this.sandbox,
-        key,
-        JSON.stringify(value),
-      ]);
+    this.meta = { ...this.meta };
+    if (value === undefined) delete this.meta[key];
+    else this.meta[key] = JSON.parse(JSON.stringify(value));
+    this.metaChanged = true;
   }
 
   /** Runs a write that may break a unique index so that the transaction stays usable. */
@@ -459,24 +651,14 @@ class PostgresTx implements Tx {
   /** Before the first write: the sandbox gets its own copy of the seed (the advisory lock is held). */
   private async materialize(): Promise<void> {
     this.check(true);
-    if (this.source === this.sandbox) {
-      if (!this.touched) {
-        await this.client.query('UPDATE sandbox_state SET updated_at = now() WHERE sandbox = $1', [this.sandbox]);
-        this.touched = true;
-      }
-      return;
-    }
-    const seed = this.store.seedSandbox;
+    this.wrote = true;
+    if (this.source === this.sandbox) return;
     await this.client.query(
       `INSERT INTO sandbox_doc (sandbox, collection, id, doc) SELECT $1, collection, id, doc FROM sandbox_doc WHERE sandbox = $2`,
-      [this.sandbox, seed],
+      [this.sandbox, this.store.seedSandbox],
     );
-    await this.client.query(`INSERT INTO sandbox_state (sandbox, meta, updated_at) SELECT $1, meta, now() FROM sandbox_state WHERE sandbox = $2`, [
-      this.sandbox,
-      seed,
-    ]);
+    await this.client.query(`INSERT INTO sandbox_state (sandbox, meta, updated_at) VALUES ($1, $2, now())`, [this.sandbox, JSON.stringify(this.meta)]);
     this.source = this.sandbox;
-    this.touched = true;
   }
 
   private check(write: boolean): void {

@@ -104,9 +104,13 @@ export function compileFilter(filter: BoundFilter, params: SqlParams, dialect: S
 
 /** ORDER BY terms, ending with the id so that pages are stable. */
 export function compileOrderBy(keys: readonly OrderKey[], params: SqlParams, dialect: SqlDialect, column = 'doc', idColumn = 'id'): string {
-  const terms = keys.map(
-    (key) => `${comparable(key.field, params, dialect, column)} ${key.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`,
-  );
+  return orderTerms(keys.map((key) => ({ value: comparable(key.field, params, dialect, column), descending: key.descending })), idColumn);
+}
+
+/** ORDER BY terms over values already computed (e.g. columns of a subquery), then the id:
+ * nulls last ascending and first descending, as evaluate.ts orders. */
+export function orderTerms(values: ReadonlyArray<{ value: string; descending: boolean }>, idColumn = 'id'): string {
+  const terms = values.map(({ value, descending }) => `${value} ${descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`);
   terms.push(`${idColumn} COLLATE "C" ASC`);
   return terms.join(', ');
 }
