@@ -126,7 +126,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
       }
       if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { faults, activities, principal });
       if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        return control(req, pathname, { store, collections, schemas: docSchemas, principal: (token) => principal(token), hosted });
+        return control(req, pathname, { store, collections, schemas: docSchemas, principal: (token) => principal(token), seed: () => seed, hosted });
       }
       return undefined;
     },
