@@ -166,3 +166,30 @@ describe('PUT /__sandbox/snapshot with some collections', () => {
     await expect(sandbox.restore(only, { token: 'merge-c', mode: 'sideways' as never })).rejects.toBeInstanceOf(SandboxControlError);
   });
 });
+
+describe('control requests checked against the control description', () => {
+  const control = (token: string | undefined, path: string, init: RequestInit = {}) =>
+    sandbox.fetch(`${ORIGIN}/__sandbox${path}`, { ...init, headers: { accept: 'application/json', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const fields = async (res: Response) => ((await res.json()) as { messages: Array<{ properties: string[] }> }).messages.map((m) => m.properties[0]);
+
+  it('refuses a query parameter, a body field or a list the description does not allow, naming it', async () => {
+    const mode = await control('checked', '/snapshot?mode=sideways', { method: 'PUT', body: JSON.stringify({ format: 'payroll-sandbox/1', collections: {} }) });
+    expect(mode.status).toBe(400);
+    expect(await fields(mode)).toEqual(['mode']);
+    const list = await control('checked', '/scenario', { method: 'POST', body: JSON.stringify({ start: 'seed', entities: { bosses: [] } }) });
+    expect(list.status).toBe(400);
+    expect(await fields(list)).toEqual(['entities.bosses']);
+    const start = await control('checked', '/scenario', { method: 'POST', body: JSON.stringify({ start: 'later', entities: {} }) });
+    expect(await fields(start)).toEqual(['start']);
+    const settings = await control('checked', '/settings', { method: 'PUT', body: JSON.stringify({ unknownFields: 'loud' }) });
+    expect(await fields(settings)).toEqual(['unknownFields']);
+  });
+
+  it('leaves what it does not describe to the handlers: no token, an unknown path, a body that is not JSON', async () => {
+    expect((await control(undefined, '/scenario', { method: 'POST', body: '{}' })).status).toBe(401);
+    expect((await control('checked', '/nothing-here')).status).toBe(404);
+    const notJson = await control('checked', '/scenario', { method: 'POST', body: '{' });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { messages: Array<{ description: string }> }).messages[0]!.description).toMatch(/not valid JSON/);
+  });
+});
