@@ -4,7 +4,10 @@
 // result is a whole snapshot, checked as an imported one is (snapshot-check.ts); the caller
 // imports it in one step, so a bad scenario changes nothing.
 import type { DocSchemas } from '../engine/doc-schemas.js';
-import { createFactories, FIXTURE_KINDS, FixtureError, type FixtureKind, type FixtureOverride } from '../fixtures/factories.js';
+import type { Scenario, ScenarioList, ScenarioLists, ScenarioResult as ControlScenarioResult } from '@payroll-api/types/sandbox-control';
+import { createFactories, FixtureError, type FixtureKind, type FixtureOverride } from '../fixtures/factories.js';
+
+export type { Scenario, ScenarioEntity, ScenarioList } from '@payroll-api/types/sandbox-control';
 import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
 import { snapshotProblems } from './snapshot-check.js';
 
@@ -19,24 +22,8 @@ const REFS = {
 } as const satisfies Record<string, { kind: FixtureKind; field: string }>;
 type RefField = keyof typeof REFS;
 
-/** The refs each kind may give, besides its own `ref`. */
-interface ScenarioRefs {
-  employer: object;
-  administration: { employerRef?: string };
-  employee: { employerRef?: string };
-  employment: { employeeRef?: string; administrationRef?: string };
-  conceptEmployee: { employerRef?: string };
-  journalProfile: object;
-  costCenter: { journalProfileRef?: string };
-  costUnit: { journalProfileRef?: string };
-  matrixEntry: { journalProfileRef?: string; costCenterRef?: string; costUnitRef?: string };
-}
-
-/** One partial entity of a scenario: any part of the read shape, relations by id or by ref, and its own `ref`. */
-export type ScenarioEntity<K extends FixtureKind> = FixtureOverride<K> & ScenarioRefs[K] & { ref?: string };
-
 /** The scenario's lists by name, in the order they are made (a ref names an entity of an earlier list or an earlier one of its own). */
-export const SCENARIO_LISTS = {
+export const SCENARIO_LISTS: ScenarioLists = {
   employers: 'employer',
   administrations: 'administration',
   employees: 'employee',
@@ -46,23 +33,10 @@ export const SCENARIO_LISTS = {
   costCenters: 'costCenter',
   costUnits: 'costUnit',
   matrixEntries: 'matrixEntry',
-} as const satisfies Record<string, FixtureKind>;
-export type ScenarioList = keyof typeof SCENARIO_LISTS;
+};
 
-export interface Scenario {
-  /** `seed`: the sandbox's seed (what a reset goes back to); `empty`: only the provider, the wage models and the authorization model. */
-  start: 'seed' | 'empty';
-  /** Generated values and ids follow from it (default 1). */
-  seed?: number | string;
-  entities: { [L in ScenarioList]?: Array<ScenarioEntity<(typeof SCENARIO_LISTS)[L]>> };
-}
-
-export interface ScenarioResult {
-  /** The ids of the entities given, by list, in their order. */
-  added: { [L in ScenarioList]?: string[] };
-  /** The id of every entity given a `ref`. */
-  refs: Record<string, string>;
-}
+/** What a scenario added: the ids by list, in their order, and by ref. */
+export type ScenarioResult = Omit<ControlScenarioResult, 'sandbox'>;
 
 export interface ScenarioProblem {
   path: string;
@@ -92,7 +66,7 @@ export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true
     const ids: string[] = [];
     entities.forEach((entity, i) => {
       const at = `entities.${list}[${i}]`;
-      const { ref, ...rest } = entity as Record<string, unknown> & { ref?: string };
+      const { ref, ...rest } = entity as unknown as Record<string, unknown> & { ref?: string };
       const override: Record<string, unknown> = {};
       let resolved = true;
       for (const [name, given] of Object.entries(rest)) {
