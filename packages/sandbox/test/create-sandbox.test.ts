@@ -2,6 +2,7 @@
 // the clock, the seed options, and faults that never change what is stored.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxControlError, type Sandbox } from '../src/index.js';
+import { createFixtures } from '../src/fixtures.js';
 import { JOURNAL_PROFILE_IDS } from '../src/seed/journal.js';
 import { call, EMPLOYEES, ORIGIN } from './support.js';
 
@@ -116,6 +117,25 @@ describe('seeds', () => {
     expect(await codes(from, 'anyone')).not.toContain('K905');
     await from.close();
     await expect(createSandbox({ seed: { format: 'payroll-sandbox/1', collections: { employees: [{ id: 1 }] }, meta: {} } as never })).rejects.toThrow(/seed snapshot is not valid/);
+  });
+});
+
+describe('seeds made with the fixtures', () => {
+  it('starts from the empty seed plus entities the factories made', async () => {
+    const make = createFixtures({ seed: 'seeds', base: 'empty' });
+    const employer = make.employer({ companyName: 'Drukkerij De Pers B.V.' });
+    make.employee({ employerId: employer.id });
+    make.employment({ endDate: '2026-06-30' });
+    const empty = await createSandbox({ seed: 'empty' });
+    const base = await empty.snapshot();
+    await empty.close();
+    const from = await createSandbox({ seed: { ...base, collections: { ...base.collections, ...make.collections() } } });
+    const employees = `${ORIGIN}/v2/v2/providers/employers/${employer.id}/employees`;
+    const listed = (await (await call(from, 'a', employees)).json())._embedded as Array<{ id: string }>;
+    expect(listed).toHaveLength(1);
+    const employments = await (await call(from, 'a', `${ORIGIN}/v2/v2/providers/employers/employees/${listed[0]!.id}/employments`)).json();
+    expect(employments._embedded).toEqual([expect.objectContaining({ endDate: '2026-06-30' })]);
+    await from.close();
   });
 });
 
