@@ -82,6 +82,7 @@ describe('factories', () => {
     expect(problem(() => f.employment({ startDate: '2024-01-01', endDate: '2023-01-01' }))).toContain('endDate');
     expect(problem(() => f.employee({ employerId: '00000000-0000-4000-8000-000000000000' }))).toEqual(['employerId']);
     expect(problem(() => f.costCenter({ code: 'K100' }))).toContain('code');
+    expect(problem(() => f.employee({ employerId: SEED_IDS.employer, administrationId: SEED_IDS.employer } as never))).toEqual(['administrationId']);
   });
 
   it('give the journal entities of a wage model profile', () => {
@@ -128,13 +129,13 @@ describe('POST /__sandbox/scenario', () => {
         start: 'seed',
         entities: {
           employers: [{ ref: 'x', companyName: 7 }],
-          employees: [{ employerRef: 'nobody' }, { employerId: SEED_IDS.employer, citizenServiceNumber: '123456788' }],
+          employees: [{ employerRef: 'nobody' }, { employerId: SEED_IDS.employer, citizenServiceNumber: '123456788' }, { employerId: SEED_IDS.employer, employeeRef: 'x' }],
         },
       }),
     });
     expect(res.status).toBe(400);
     const { messages } = (await res.json()) as { messages: Array<{ type: string; properties: string[] }> };
-    expect(messages.map((m) => m.properties[0])).toEqual(['entities.employers[0].companyName', 'entities.employees[0].employerRef', 'entities.employees[1].citizenServiceNumber']);
+    expect(messages.map((m) => m.properties[0])).toEqual(['entities.employers[0].companyName', 'entities.employees[0].employerRef', 'entities.employees[1].citizenServiceNumber', 'entities.employees[2].employeeRef']);
     expect(messages.every((m) => m.type === 'BrokenBusinessRule')).toBe(true);
     expect(await sandbox.snapshot({ token })).toEqual(before);
   });

@@ -5,7 +5,7 @@
 // imports it in one step, so a bad scenario changes nothing.
 import type { DocSchemas } from '../engine/doc-schemas.js';
 import type { Scenario, ScenarioList, ScenarioLists, ScenarioResult as ControlScenarioResult } from '@payroll-api/types/sandbox-control';
-import { createFactories, FixtureError, type FixtureKind, type FixtureOverride } from '../fixtures/factories.js';
+import { createFactories, FIXTURE_RELATIONS, FixtureError, type FixtureKind, type FixtureOverride } from '../fixtures/factories.js';
 
 export type { Scenario, ScenarioEntity, ScenarioList } from '@payroll-api/types/sandbox-control';
 import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
@@ -76,7 +76,10 @@ export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true
         }
         const relation = REFS[name as RefField];
         const target = refs.get(String(given));
-        if (!target || target.kind !== relation.kind) {
+        if (!FIXTURE_RELATIONS[kind].includes(relation.field)) {
+          problems.push({ path: `${at}.${name}`, message: `is no relation of a ${kind} (it takes ${FIXTURE_RELATIONS[kind].map((f) => f.replace(/Id$/, 'Ref')).join(', ')})` });
+          resolved = false;
+        } else if (!target || target.kind !== relation.kind) {
           problems.push({ path: `${at}.${name}`, message: `names no ${relation.kind} of the scenario before it (${JSON.stringify(given)})` });
           resolved = false;
         } else if (target.id === undefined) {
