@@ -76,8 +76,8 @@ export function controlApiSection(doc) {
         ${o.item['x-sandbox-status'] === 'planned' ? '<p class="empty">Planned: the sandbox does not serve it yet (404).</p>' : ''}
         ${description ? renderMarkdown(description) : ''}
         ${params.length ? `<p>Parameters: ${params.map((p) => `<code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})${p.description ? ` ${escapeHtml(p.description)}` : ''}`).join('; ')}</p>` : ''}
-        ${bodySchema ? `<p>Body: <code>${escapeHtml(bodySchema)}</code>${resolveRef(doc, { $ref: `#/components/schemas/${bodySchema}` })?.description ? ` — ${escapeHtml(resolveRef(doc, { $ref: `#/components/schemas/${bodySchema}` }).description)}` : ''}</p>` : ''}
-        <p>Answers: ${answers.join('; ')}</p>
+        ${bodySchema ? `<p>Body: <code>${escapeHtml(bodySchema)}</code></p>${renderMarkdown(doc.components?.schemas?.[bodySchema]?.description ?? '')}` : ''}
+        <p>Answers:</p><ul>${answers.map((answer) => `<li>${answer}</li>`).join('')}</ul>
       </section>`;
   };
   return `<h2 id="control-api">Control API</h2>
