@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup';
 
-// Three entries: the sandbox (createSandbox), its MSW handlers, and the engine a server builds
-// on. Built for browsers and Node alike; msw stays external (a peer dependency).
+// Four entries: the sandbox (createSandbox), its MSW handlers, the engine a server builds on, and the
+// factories of test fixtures. Built for browsers and Node alike; msw stays external (a peer dependency).
 export default defineConfig({
-  entry: { index: 'src/index.ts', msw: 'src/msw.ts', engine: 'src/engine.ts' },
+  entry: { index: 'src/index.ts', msw: 'src/msw.ts', engine: 'src/engine.ts', fixtures: 'src/fixtures.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

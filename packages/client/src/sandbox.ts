@@ -3,13 +3,13 @@
 // description marks `x-sandbox-status: planned` have no call here: the sandbox does not serve
 // them yet. A refused call throws an ApiError, as the API clients do (`isApiError` of
 // `@payroll-api/client/forms` recognises it).
-import type { AuthorizationModel, RequestBody, ResponseBody, Schemas } from '@payroll-api/types/sandbox-control';
+import type { AuthorizationModel, RequestBody, ResponseBody, Scenario, Schemas } from '@payroll-api/types/sandbox-control';
 import { ABSOLUTE_URL, type FetchLike } from './auth.js';
 import { ApiError, type Message } from './errors.js';
 import { journalOperations, payrollOperations } from './generated/operations.js';
 import type { ActivityRoutes } from './types.js';
 
-export type { AuthorizationModel, ClientEntry, ClockState, ModuleEntry, ModulesEntry, RightEntry, RoleEntry, Snapshot, UserEntry } from '@payroll-api/types/sandbox-control';
+export type { AuthorizationModel, ClientEntry, ClockState, ModuleEntry, ModulesEntry, RightEntry, RoleEntry, Scenario, ScenarioEntity, ScenarioResult, Snapshot, UserEntry } from '@payroll-api/types/sandbox-control';
 
 export interface SandboxControlOptions {
   /** The sandbox's root address, e.g. `http://127.0.0.1:4010` (`startMock().url`). */
@@ -105,8 +105,19 @@ export function createSandboxControl(options: SandboxControlOptions) {
     reset: () => call<ResponseBody<'PostSandboxReset'>>('PostSandboxReset', 'POST', '/__sandbox/reset'),
     /** The whole state (GetSandboxSnapshot). */
     exportSnapshot: () => call<ResponseBody<'GetSandboxSnapshot'>>('GetSandboxSnapshot', 'GET', '/__sandbox/snapshot'),
-    /** Replace the whole state; a bad snapshot throws a 400 ApiError listing its problems and changes nothing (PutSandboxSnapshot). */
-    importSnapshot: (snapshot: RequestBody<'PutSandboxSnapshot'>) => call<ResponseBody<'PutSandboxSnapshot'>>('PutSandboxSnapshot', 'PUT', '/__sandbox/snapshot', snapshot),
+    /**
+     * Import a snapshot; a bad one throws a 400 ApiError listing its problems and changes nothing
+     * (PutSandboxSnapshot). `mode: 'replace'` (default) empties the collections it leaves out,
+     * `mode: 'merge'` keeps them.
+     */
+    importSnapshot: (snapshot: RequestBody<'PutSandboxSnapshot'>, options?: { mode?: 'replace' | 'merge' }) =>
+      call<ResponseBody<'PutSandboxSnapshot'>>('PutSandboxSnapshot', 'PUT', `/__sandbox/snapshot?mode=${options?.mode ?? 'replace'}`, snapshot),
+    /**
+     * Start from the seed or from empty plus partial entities made whole, relations by id or by
+     * `ref`, in one step; a bad scenario throws a 400 ApiError naming every problem's path and
+     * changes nothing (PostSandboxScenario).
+     */
+    scenario: (scenario: Scenario) => call<ResponseBody<'PostSandboxScenario'>>('PostSandboxScenario', 'POST', '/__sandbox/scenario', scenario),
     /** Every sandbox that has written (GetSandboxes). */
     sandboxes: async () => (await call<ResponseBody<'GetSandboxes'>>('GetSandboxes', 'GET', '/__sandbox/sandboxes')).sandboxes,
     clock: {

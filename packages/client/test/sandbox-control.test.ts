@@ -44,6 +44,43 @@ describe('state and clock', () => {
     expect((error as ApiError).messages[0]?.description).toMatch(/noSuchCollection/);
   });
 
+  it('imports a partial snapshot: merge keeps the collections left out, replace (the default) empties them', async () => {
+    const snapshot = await control.exportSnapshot();
+    const employees = snapshot.collections.employees!;
+    const merged = await control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: employees.slice(0, 2) } }, { mode: 'merge' });
+    expect(merged).toMatchObject({ mode: 'merge', imported: { employees: 2 } });
+    const after = await control.exportSnapshot();
+    expect(after.collections.employees).toHaveLength(2);
+    expect(after.collections.employers).toEqual(snapshot.collections.employers);
+    await control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: employees.slice(0, 2) } });
+    expect((await control.exportSnapshot()).collections.employers ?? []).toEqual([]);
+    await expect(control.importSnapshot(snapshot, { mode: 'sideways' as never })).rejects.toMatchObject({ status: 400, messages: [expect.objectContaining({ properties: ['mode'] })] });
+    await control.reset();
+  });
+
+  it('loads a scenario in one call, and the API answers its entities; a bad one names every problem and changes nothing', async () => {
+    const loaded = await control.scenario({
+      start: 'empty',
+      entities: {
+        employers: [{ ref: 'bakery', companyName: 'Bakkerij Het Anker B.V.' }],
+        employees: [{ ref: 'anna', employerRef: 'bakery', personalDetails: { lastName: 'Visser' } }, { ref: 'cor', employerRef: 'bakery' }],
+        employments: [{ employeeRef: 'anna' }, { employeeRef: 'cor', startDate: '2019-05-01', endDate: '2026-06-30' }],
+      },
+    });
+    expect(loaded.added.employees).toEqual([loaded.refs.anna, loaded.refs.cor]);
+    const payroll = payrollAs(TOKEN);
+    const listed = await payroll.GetEmployeesByEmployerId({ employerId: loaded.refs.bakery! });
+    expect(listed.data!._embedded!.map((e) => e.personalDetails?.lastName)).toContain('Visser');
+    const ended = await payroll.GetEmploymentsByEmployeeId({ employeeId: loaded.refs.cor! });
+    expect(ended.data!._embedded![0]).toMatchObject({ endDate: '2026-06-30', endOfEmploymentDueToIllness: false });
+    const before = await control.exportSnapshot();
+    const refused = await control.scenario({ start: 'seed', entities: { employees: [{ employerRef: 'nobody' }, { employerId: EMPLOYER, employeeNumber: 1001 }] } }).catch((e: unknown) => e);
+    expect(isApiError(refused, 400)).toBe(true);
+    expect((refused as ApiError).messages.map((m) => m.properties?.[0])).toEqual(['entities.employees[0].employerRef', 'entities.employees[1].employeeNumber']);
+    expect(await control.exportSnapshot()).toEqual(before);
+    await control.reset();
+  });
+
   it('sets, advances and resets the clock', async () => {
     expect((await control.clock.set('2030-01-31')).today).toBe('2030-01-31');
     expect((await control.clock.advance({ days: 1, hours: 2 })).now).toMatch(/^2030-02-01T02:00:/);

@@ -201,7 +201,10 @@ export async function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root 
   pages['errors.html'] = errors.html;
   for (const page of RULE_APIS) pages[page.file] = rulesPage(page, rules[page.api]);
   pages['authorization.html'] = authorizationPage(allRules);
-  pages['sandbox.html'] = sandboxPage();
+  // The control description beside the page that renders it, for download as it is.
+  const control = readBundle('sandbox-control.json');
+  write('sandbox-control.json', control.text);
+  pages['sandbox.html'] = sandboxPage(undefined, undefined, control.doc);
   pages['conformance.html'] = conformancePage(conformance);
   const changelog = changelogPage(root, apiChangelog({ root, today: stamp }));
   pages['changelog.html'] = changelog.html;

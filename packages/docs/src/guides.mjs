@@ -1,6 +1,7 @@
 // The "Sandbox" and "Authorization" pages. The sandbox's behaviour is documented once, in the
 // mock's README (isolation per token, reset and snapshots, the clock, OAuth, filters,
-// PostgreSQL); this page renders those sections from there. Authorization renders the
+// PostgreSQL); this page renders those sections from there, and the control endpoints from
+// their OpenAPI description (spec/sandbox-control). Authorization renders the
 // sandbox's authorization model (its data file beside the rule catalogues) and the rule
 // catalogue's authorization entries.
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,11 +34,65 @@ export function packageReadme(name) {
   }
 }
 
-/** The engine's sections the Sandbox page shows: running it in process and under MSW, and faults. */
-const ENGINE_SECTIONS = /in process|under msw|faults/i;
+/** The engine's sections the Sandbox page shows: running it in process and under MSW, faults, fixtures and scenarios. */
+const ENGINE_SECTIONS = /in process|under msw|faults|fixtures|scenario/i;
+
+/** The control description bundled by the spec package, or null before it is built. */
+export function controlDescription() {
+  try {
+    return JSON.parse(readFileSync(require.resolve('@payroll-api/spec/sandbox-control.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const resolveRef = (doc, value) => (value?.$ref?.startsWith('#/') ? value.$ref.slice(2).split('/').reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc) : value);
+const schemaName = (value) => value?.$ref?.split('/').pop() ?? null;
+
+/**
+ * The control description as a section of the Sandbox page: its introduction, then every
+ * operation by tag with its method and path, summary, description, parameters, request body
+ * and answers. Static HTML: the page stays light, with no Redoc.
+ */
+export function controlApiSection(doc) {
+  if (!doc?.paths) return '<p class="empty">The control description is not built yet.</p>';
+  const operations = [];
+  for (const [template, item] of Object.entries(doc.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
+      const operation = item[method];
+      if (operation) operations.push({ template, method, operation, item });
+    }
+  }
+  const byTag = (doc.tags ?? []).map((tag) => ({ tag, list: operations.filter((o) => (o.operation.tags ?? [])[0] === tag.name) }));
+  const parameters = (o) => [...(o.item.parameters ?? []), ...(o.operation.parameters ?? [])].map((p) => resolveRef(doc, p));
+  const renderOperation = (o) => {
+    const { operationId, summary, description } = o.operation;
+    const params = parameters(o);
+    const body = o.operation.requestBody ? resolveRef(doc, o.operation.requestBody) : null;
+    const bodySchema = body ? schemaName(Object.values(body.content ?? {})[0]?.schema) : null;
+    const answers = Object.entries(o.operation.responses ?? {}).map(([status, response]) => `<code>${escapeHtml(status)}</code> ${escapeHtml(resolveRef(doc, response)?.description ?? '')}`);
+    return `<section class="control-operation" id="control-${escapeHtml(operationId)}">
+        <h4><code>${o.method.toUpperCase()} ${escapeHtml(o.template)}</code> ${escapeHtml(summary ?? '')} <small>${escapeHtml(operationId)}</small></h4>
+        ${o.item['x-sandbox-status'] === 'planned' ? '<p class="empty">Planned: the sandbox does not serve it yet (404).</p>' : ''}
+        ${description ? renderMarkdown(description) : ''}
+        ${params.length ? `<p>Parameters: ${params.map((p) => `<code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})${p.description ? ` ${escapeHtml(p.description)}` : ''}`).join('; ')}</p>` : ''}
+        ${bodySchema ? `<p>Body: <code>${escapeHtml(bodySchema)}</code></p>${renderMarkdown(doc.components?.schemas?.[bodySchema]?.description ?? '')}` : ''}
+        <p>Answers:</p><ul>${answers.map((answer) => `<li>${answer}</li>`).join('')}</ul>
+      </section>`;
+  };
+  return `<h2 id="control-api">Control API</h2>
+      <p>The control endpoints as <a href="sandbox-control.json">their OpenAPI description</a> gives them (typed in <code>@payroll-api/types/sandbox-control</code>, called by <code>@payroll-api/client/sandbox</code>). The sandbox checks every control request against it, as it checks API requests against theirs.</p>
+      <div class="from-readme">${renderMarkdown(doc.info?.description ?? '', { shift: 1 })}</div>
+      ${byTag
+        .filter(({ list }) => list.length > 0)
+        .map(({ tag, list }) => `<h3 id="control-${escapeHtml(tag.name.toLowerCase().replace(/\W+/g, '-'))}">${escapeHtml(tag.name)}</h3>
+      <p>${escapeHtml(tag.description ?? '')}</p>
+      ${list.map(renderOperation).join('\n')}`)
+        .join('\n')}`;
+}
 
 /** The Sandbox page. */
-export function sandboxPage(readme = packageReadme('@payroll-api/mock'), engineReadme = packageReadme('@payroll-api/sandbox')) {
+export function sandboxPage(readme = packageReadme('@payroll-api/mock'), engineReadme = packageReadme('@payroll-api/sandbox'), control = controlDescription()) {
   const sections = sectionsOf(readme, SANDBOX_SECTIONS);
   const engine = sectionsOf(engineReadme, ENGINE_SECTIONS);
   const body = `<h1>Sandbox</h1>
@@ -48,7 +103,8 @@ export function sandboxPage(readme = packageReadme('@payroll-api/mock'), engineR
       ${sections.length ? `<div class="from-readme">${renderMarkdown(sections.join('\n'), { shift: 0 })}</div>` : '<p class="empty">The mock\'s README does not describe the sandbox\'s behaviour yet.</p>'}
       ${engine.length ? `<h2 id="without-a-server">Without a server: in tests and in the browser</h2>
       <p>The same engine, <code>@payroll-api/sandbox</code>, answers in process and under MSW (in a browser tab, Storybook, Playwright, or vitest with jsdom), with no server process.</p>
-      <div class="from-readme">${renderMarkdown(engine.join('\n'), { shift: 1 })}</div>` : ''}`;
+      <div class="from-readme">${renderMarkdown(engine.join('\n'), { shift: 1 })}</div>` : ''}
+      ${controlApiSection(control)}`;
   return renderPage({ id: 'sandbox', title: 'Sandbox', body });
 }
 

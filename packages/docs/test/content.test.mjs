@@ -10,7 +10,7 @@ import { operationsOf } from '@payroll-api/openapi-bundle';
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorCodes, errorCodesPage, searchIndex } from '../src/catalogue.mjs';
 import { changelogPage } from '../src/changelog.mjs';
-import { authorizationPage, readAuthorizationModel, sandboxPage, sectionsOf } from '../src/guides.mjs';
+import { authorizationPage, controlApiSection, controlDescription, readAuthorizationModel, sandboxPage, sectionsOf } from '../src/guides.mjs';
 import { escapeHtml } from '../src/layout.mjs';
 import { APIS, readingCopy, withAuthentication } from '../src/reference.mjs';
 import { readRules, rulesPage, stepCurl } from '../src/rules.mjs';
@@ -214,6 +214,19 @@ describe('sandbox page', () => {
     expect(html).not.toContain('folders');
     // The real page carries the real README's loading and error states.
     expect(sandboxPage()).toContain('X-Sandbox-Fault');
+  });
+
+  it('renders the control description: every operation under its tag, with its parameters and body', () => {
+    const doc = controlDescription();
+    const html = sandboxPage('## Sandbox\n\nx\n', '', doc);
+    expect(html).toContain('id="control-api"');
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((o) => o?.operationId).filter(Boolean));
+    expect(ids.length).toBeGreaterThan(40);
+    for (const id of ids) expect(html).toContain(`id="control-${id}"`);
+    expect(html).toMatch(/<code>POST \/__sandbox\/scenario<\/code>/);
+    expect(html).toContain('<code>mode</code> (query)');
+    expect(html).toContain('Body: <code>Scenario</code>');
+    expect(controlApiSection(null)).toContain('not built yet');
   });
 
   it('the authorization page shows the five steps and the seeded users of the sandbox\'s authorization model, and the catalogue\'s authorization rules', () => {

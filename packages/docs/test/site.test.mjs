@@ -114,6 +114,20 @@ async function open(name, { expectedStatus = 200 } = {}) {
   return { page, errors, bytes: () => bytes };
 }
 
+describe('the Sandbox page in Chromium', () => {
+  it('renders the control description: every operation of sandbox-control.json, and the scenario with its body', async () => {
+    const control = JSON.parse(readFileSync(path.join(site.outDir, 'sandbox-control.json'), 'utf8'));
+    const { page } = await open('sandbox.html');
+    const shown = await page.locator('section.control-operation').evaluateAll((sections) => sections.map((s) => s.id.replace(/^control-/, '')));
+    expect(shown.sort()).toEqual(operationIds(control).sort());
+    const scenario = page.locator('#control-PostSandboxScenario');
+    await expect(scenario.locator('h4').innerText()).resolves.toMatch(/POST \/__sandbox\/scenario/);
+    await expect(scenario.isVisible()).resolves.toBe(true);
+    await expect(scenario.innerText()).resolves.toMatch(/Body: Scenario/);
+    await page.close();
+  });
+});
+
 describe('every page in Chromium', () => {
   for (const spec of PAGES) {
     it(`${spec.name} renders, without errors or outside requests`, async () => {

@@ -13,13 +13,15 @@ import { snapshotProblems } from './control/snapshot-check.js';
 import { DocSchemas } from './engine/doc-schemas.js';
 import { collectionTable } from './engine/sandbox.js';
 import { RESOURCE_MODULES } from './resources/index.js';
-import { seedCollectionNames } from './seed/index.js';
+import { seedCollectionNames, seedSnapshot } from './seed/index.js';
+import { buildScenario, type Scenario, type ScenarioResult } from './control/scenario.js';
 import { emptySeed } from './seed/empty.js';
 import type { Snapshot } from './store/types.js';
 import { utf8 } from './util/bytes.js';
 import type { FaultRule } from './faults/faults.js';
 
 export type { Snapshot } from './store/types.js';
+export type { Scenario, ScenarioEntity, ScenarioList, ScenarioResult } from './control/scenario.js';
 export type { FaultRule } from './faults/faults.js';
 export { FAULT_HEADER, FAULTS_PATH } from './faults/faults.js';
 export { SEED_IDS } from './seed/ids.js';
@@ -30,6 +32,8 @@ export const DEFAULT_TOKEN = 'sandbox-token';
 export interface CreateSandboxOptions {
   /** What every sandbox starts from and goes back to on reset: the seed (default), nothing, or a snapshot. */
   seed?: 'default' | 'empty' | Snapshot;
+  /** Partial entities made whole on top of the seed (or of empty): what every sandbox starts from and goes back to on reset. A bad scenario throws a TypeError listing its problems. */
+  scenario?: Scenario;
   /** Lifetime of access tokens issued by POST /auth/token, in seconds (default 3600). */
   tokenLifetimeSeconds?: number;
   /** Parsed bundles to serve instead of the built-in descriptions. */
@@ -64,8 +68,14 @@ export interface Sandbox {
   reset(options?: TokenOption): Promise<void>;
   /** The state of the token's sandbox. */
   snapshot(options?: TokenOption): Promise<Snapshot>;
-  /** Replaces the token's sandbox with a snapshot (checked first: a bad one throws and changes nothing). */
-  restore(snapshot: Snapshot, options?: TokenOption): Promise<void>;
+  /**
+   * Imports a snapshot into the token's sandbox (checked first: a bad one throws and changes
+   * nothing). `mode: 'replace'` (default) empties the collections the snapshot leaves out;
+   * `mode: 'merge'` keeps them, replacing only the collections it gives.
+   */
+  restore(snapshot: Snapshot, options?: TokenOption & { mode?: 'replace' | 'merge' }): Promise<void>;
+  /** Starts the token's sandbox from the seed or from empty plus the scenario's entities, in one step (a bad scenario throws and changes nothing); the ids of the entities added. */
+  scenario(scenario: Scenario, options?: TokenOption): Promise<ScenarioResult & { sandbox: string }>;
   /** The sandbox clock of the token's sandbox (Expires, version obsolescence and every date rule read it). */
   clock: {
     get(options?: TokenOption): Promise<ClockState>;
@@ -105,13 +115,22 @@ function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): Snapsh
   return { format: option.format, collections: option.collections, meta: option.meta ?? {} };
 }
 
+/** The seed with the scenario's entities added, or a TypeError listing the scenario's problems. */
+function withScenario(seed: Snapshot | undefined, scenario: Scenario, apis: LoadedApi[]): Snapshot {
+  const base = seed ?? seedSnapshot();
+  const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames());
+  const built = buildScenario(scenario, { seed: () => base, empty: emptySeed, collections, schemas: new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))) });
+  if (!built.ok) throw new TypeError(`createSandbox: the scenario is not valid:\n- ${built.problems.map((p) => `${p.path} ${p.message}`).join('\n- ')}`);
+  return built.snapshot;
+}
+
 export async function createSandbox(options: CreateSandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? ((line: string) => console.warn(line));
   const docs = { payroll: payrollDescription, journal: journalDescription, ...options.descriptions };
   const apis = (['payroll', 'journal'] as const).filter((name) => docs[name]).map((name) => loadApi(name, docs[name]!));
   const responder = await createSandboxResponder({
     apis: () => apis,
-    seed: seedOf(options.seed, apis),
+    seed: options.scenario ? withScenario(seedOf(options.seed, apis), options.scenario, apis) : seedOf(options.seed, apis),
     tokenLifetimeSeconds: options.tokenLifetimeSeconds,
     answerCacheBytes: options.answerCacheBytes,
     store: options.store,
@@ -160,8 +179,9 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
     },
     snapshot: async (o) => (await control('GET', '/__sandbox/snapshot', tokenOf(o))) as Snapshot,
     async restore(snapshot, o) {
-      await control('PUT', '/__sandbox/snapshot', tokenOf(o), snapshot);
+      await control('PUT', `/__sandbox/snapshot?mode=${o?.mode ?? 'replace'}`, tokenOf(o), snapshot);
     },
+    scenario: async (scenario, o) => (await control('POST', '/__sandbox/scenario', tokenOf(o), scenario)) as ScenarioResult & { sandbox: string },
     clock: {
       get: async (o) => (await control('GET', '/__sandbox/clock', tokenOf(o))) as ClockState,
       set: async (at, o) => (await control('PUT', '/__sandbox/clock', tokenOf(o), { now: at instanceof Date ? at.toISOString() : at })) as ClockState,

@@ -33,9 +33,9 @@ describe('the engine is runtime-neutral', () => {
     });
   }
 
-  it('bundles the browser entries for a browser with no Node module', async () => {
+  it('bundles the browser entries and the fixtures for a browser with no Node module', async () => {
     const result = await build({
-      stdin: { contents: "export * from './src/index.ts'; export * from './src/msw.ts';", resolveDir: packageDir, loader: 'ts' },
+      stdin: { contents: "export * from './src/index.ts'; export * from './src/msw.ts'; export * from './src/fixtures.ts';", resolveDir: packageDir, loader: 'ts' },
       bundle: true,
       platform: 'browser',
       format: 'esm',

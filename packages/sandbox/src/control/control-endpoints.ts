@@ -4,7 +4,9 @@
 //
 //   POST   /__sandbox/reset            back to the seed
 //   GET    /__sandbox/snapshot         the sandbox's state (JSON)
-//   PUT    /__sandbox/snapshot         replace the state with a snapshot (checked first; 400 changes nothing)
+//   PUT    /__sandbox/snapshot         import a snapshot (checked first; 400 changes nothing): ?mode=replace
+//                                       (default) empties the collections it leaves out, ?mode=merge keeps them
+//   POST   /__sandbox/scenario         the seed or empty plus partial entities made whole (control/scenario.ts)
 //   GET    /__sandbox/sandboxes        the sandboxes that have written (hosted: the caller's client's only)
 //   GET    /__sandbox/clock            the sandbox clock
 //   PUT    /__sandbox/clock            {"now": "2030-01-01T00:00:00Z"} sets it; {"now": null} back to real time
@@ -21,6 +23,8 @@ import type { DocSchemas } from '../engine/doc-schemas.js';
 import { SandboxError, type Principal } from '../engine/types.js';
 import type { CollectionSpec, Snapshot, Store } from '../store/types.js';
 import { snapshotProblems } from './snapshot-check.js';
+import { buildScenario, type Scenario } from './scenario.js';
+import { emptySeed } from '../seed/empty.js';
 import { tenantPrefix } from '../auth/tenants.js';
 
 export const CONTROL_PREFIX = '/__sandbox';
@@ -31,6 +35,8 @@ export interface ControlContext {
   collections: Map<string, CollectionSpec>;
   schemas: () => DocSchemas;
   principal(token: string): Promise<Principal | undefined>;
+  /** What the sandbox starts from (a scenario's `start: 'seed'`). */
+  seed: () => Snapshot;
   /** Hosted: a caller sees the sandboxes of its own client only. */
   hosted?: boolean;
 }
@@ -56,6 +62,17 @@ async function clockState(store: Store, sandbox: string): Promise<Record<string,
   return { sandbox, now: now.toISOString(), today: now.toISOString().slice(0, 10), offsetMs };
 }
 
+/** Imports a checked snapshot; a store may refuse one beyond its limits (its answer is returned). */
+async function importInto(store: Store, sandbox: string, snapshot: Snapshot): Promise<Outgoing | undefined> {
+  try {
+    await store.importSnapshot(sandbox, snapshot);
+    return undefined;
+  } catch (error) {
+    if (error instanceof SandboxError) return json(error.status, { messages: error.messages });
+    throw error;
+  }
+}
+
 const UNITS: Record<string, number> = { days: 86_400_000, hours: 3_600_000, minutes: 60_000, seconds: 1000 };
 
 export async function control(req: SandboxRequest, pathname: string, ctx: ControlContext): Promise<Outgoing> {
@@ -64,6 +81,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
   const allowed: Record<string, string[]> = {
     '/reset': ['POST'],
     '/snapshot': ['GET', 'PUT'],
+    '/scenario': ['POST'],
     '/sandboxes': ['GET'],
     '/clock': ['GET', 'PUT'],
     '/clock/advance': ['POST'],
@@ -95,15 +113,26 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       if (!body.ok) return body.out;
       const problems = snapshotProblems(body.value, ctx.collections, ctx.schemas());
       if (problems.length > 0) return json(400, { messages: problems.map((p) => message(400, p, ['body'])) });
-      const snapshot = body.value as Snapshot;
-      try {
-        await ctx.store.importSnapshot(sandbox, { format: snapshot.format, collections: snapshot.collections, meta: snapshot.meta ?? {} });
-      } catch (error) {
-        // A store may refuse a snapshot beyond its limits.
-        if (error instanceof SandboxError) return json(error.status, { messages: error.messages });
-        throw error;
-      }
-      return json(200, { sandbox, imported: Object.fromEntries(Object.entries(snapshot.collections).map(([name, docs]) => [name, docs.length])) });
+      const mode = new URL(req.url ?? '/', 'http://sandbox.invalid').searchParams.get('mode') ?? 'replace';
+      if (mode !== 'replace' && mode !== 'merge') return refused(400, `mode must be replace (the collections the snapshot leaves out are emptied) or merge (they are kept), not ${JSON.stringify(mode).slice(0, 40)}.`, ['mode']);
+      const given = body.value as Snapshot;
+      // merge: the collections given replace those of the current state, the others stay; meta is merged the same way.
+      const current = mode === 'merge' ? await ctx.store.exportSnapshot(sandbox) : undefined;
+      const snapshot: Snapshot = current
+        ? { format: given.format, collections: { ...current.collections, ...given.collections }, meta: { ...current.meta, ...given.meta } }
+        : { format: given.format, collections: given.collections, meta: given.meta ?? {} };
+      const failed = await importInto(ctx.store, sandbox, snapshot);
+      if (failed) return failed;
+      return json(200, { sandbox, mode, imported: Object.fromEntries(Object.entries(given.collections).map(([name, docs]) => [name, docs.length])) });
+    }
+    case 'POST /scenario': {
+      const body = await jsonBody(req, MAX_SNAPSHOT);
+      if (!body.ok) return body.out;
+      const built = buildScenario(body.value as Scenario, { seed: ctx.seed, empty: emptySeed, collections: ctx.collections, schemas: ctx.schemas() });
+      if (!built.ok) return json(400, { messages: built.problems.map((p) => message(400, `${p.path ? `${p.path} ` : ''}${p.message}.`, [p.path || 'body'])) });
+      const failed = await importInto(ctx.store, sandbox, built.snapshot);
+      if (failed) return failed;
+      return json(200, { sandbox, ...built.result });
     }
     case 'GET /clock':
       return json(200, await clockState(ctx.store, sandbox));

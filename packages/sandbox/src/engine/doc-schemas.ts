@@ -40,6 +40,11 @@ export class DocSchemas {
 
   /** Problems of `doc` against the component (empty when it validates or the component is unknown). */
   check(api: ApiName, component: string, doc: unknown): string[] {
+    return this.fieldProblems(api, component, doc).map((p) => `${p.pointer || '/'} ${p.message}`);
+  }
+
+  /** The same problems, each with the dotted path of its field (`personalDetails.lastName`; '' for the doc itself). */
+  fieldProblems(api: ApiName, component: string, doc: unknown): FieldProblem[] {
     const key = `${api}#${component}`;
     let validate = this.compiled.get(key);
     if (!validate) {
@@ -47,11 +52,23 @@ export class DocSchemas {
       try {
         validate = this.ajv.compile({ $ref: ref });
       } catch (error) {
-        return [`the schema ${component} cannot be used: ${(error as Error).message}`];
+        return [{ path: '', pointer: '', message: `(the schema ${component} cannot be used: ${(error as Error).message})` }];
       }
       this.compiled.set(key, validate);
     }
     if (validate(doc)) return [];
-    return (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is not valid'}`);
+    return (validate.errors ?? []).slice(0, 5).map((e) => {
+      const missing = e.keyword === 'required' ? `/${String((e.params as { missingProperty?: unknown }).missingProperty)}` : '';
+      const path = `${e.instancePath}${missing}`.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+      return { path: path.join('.'), pointer: e.instancePath, message: e.message ?? 'is not valid' };
+    });
   }
+}
+
+export interface FieldProblem {
+  /** Dotted path of the field, array indexes as numbers (`address.postalCode`, `modules.0`). */
+  path: string;
+  /** The JSON pointer ajv reports (the parent, for a missing field). */
+  pointer: string;
+  message: string;
 }

@@ -13,6 +13,9 @@ import { authorizeCall } from '../authorization/authorize.js';
 import { hiddenEmployers } from '../authorization/teams.js';
 import { AUTHORIZATION_PATH, authorizationControl } from '../authorization/control.js';
 import { CONTROL_PREFIX, control } from '../control/control-endpoints.js';
+import { controlCheck } from '../control/control-check.js';
+import { controlDescription } from '../generated/control-description.js';
+import { bearerToken } from '../http/authenticate.js';
 import { OPERATOR_PREFIX, operatorControl } from '../control/operator.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { seedCollectionNames, seedSnapshot } from '../seed/index.js';
@@ -107,6 +110,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   };
   const hosted = options.hosted ?? false;
   const principal = (token: string | undefined) => principalOf(store, token, hosted);
+  const checkControl = controlCheck(controlDescription);
 
   return {
     store,
@@ -125,15 +129,22 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     async respond(exchange: Exchange): Promise<Outgoing> {
       return dispatch(store, handlers, exchange, exchange.caller as Principal, options.log, answers);
     },
-    async serveOther(req: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
-      if (pathname === TOKEN_PATH) return tokenEndpoint(req, store, lifetime, hosted);
-      if (pathname === OPERATOR_PREFIX || pathname.startsWith(`${OPERATOR_PREFIX}/`)) return operatorControl(req, pathname, { store, operatorToken: options.operatorToken });
+    async serveOther(given: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
+      if (pathname === TOKEN_PATH) return tokenEndpoint(given, store, lifetime, hosted);
+      if (pathname === OPERATOR_PREFIX || pathname.startsWith(`${OPERATOR_PREFIX}/`)) return operatorControl(given, pathname, { store, operatorToken: options.operatorToken });
+      let req = given;
+      const token = bearerToken(given);
+      if (pathname.startsWith(`${CONTROL_PREFIX}/`) && token !== undefined && (await principal(token))) {
+        const checked = await checkControl(given, pathname);
+        if (!checked.ok) return checked.out;
+        req = checked.req;
+      }
       if (pathname === AUTHORIZATION_PATH || pathname.startsWith(`${AUTHORIZATION_PATH}/`)) {
         return authorizationControl(req, pathname, { store, activities, principal });
       }
       if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { faults, activities, principal });
       if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        return control(req, pathname, { store, collections, schemas: docSchemas, principal: (token) => principal(token), hosted });
+        return control(req, pathname, { store, collections, schemas: docSchemas, principal: (token) => principal(token), seed: () => seed, hosted });
       }
       return undefined;
     },

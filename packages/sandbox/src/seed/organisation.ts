@@ -87,7 +87,7 @@ export function rsin(firstEight: string): string {
   throw new Error(`no RSIN from ${firstEight}`);
 }
 
-interface EmployerSeed {
+export interface EmployerSeed {
   id: string;
   employerNumber: number;
   companyName: string;
@@ -202,7 +202,7 @@ const EMPLOYERS: EmployerSeed[] = [
   },
 ];
 
-function employerDoc(seed: EmployerSeed): Doc {
+export function employerDoc(seed: EmployerSeed): Doc {
   const netherlands = option('country', 1);
   return {
     id: seed.id,
@@ -237,7 +237,7 @@ function employerDoc(seed: EmployerSeed): Doc {
   };
 }
 
-interface AdministrationSeed {
+export interface AdministrationSeed {
   id: string;
   employerId: string;
   clientNumber: number;
@@ -276,7 +276,7 @@ export function wageModelOf(payrollAdministrationId: string): (typeof WAGE_MODEL
   return WAGE_MODELS[payrollAdministrationId === ORG_IDS.payrollAdministrations.bakkerijFourWeekly ? 1 : 0];
 }
 
-function administrationDoc(seed: AdministrationSeed): Doc {
+export function administrationDoc(seed: AdministrationSeed): Doc {
   return {
     id: seed.id,
     clientNumber: seed.clientNumber,
@@ -329,7 +329,7 @@ function employerLogoDocs(): Doc[] {
   ];
 }
 
-interface ConceptSeed {
+export interface ConceptSeed {
   id: string;
   employerId: string;
   firstName: string;
@@ -360,7 +360,7 @@ export function withComputedNames(employee: Record<string, unknown>): Record<str
   return computed;
 }
 
-function conceptEmployeeDoc(seed: ConceptSeed): Doc {
+export function conceptEmployeeDoc(seed: ConceptSeed): Doc {
   const name = [seed.firstName, seed.prefix, seed.lastName].filter(Boolean).join(' ');
   return {
     id: seed.id,

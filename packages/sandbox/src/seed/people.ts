@@ -14,7 +14,8 @@ import type { Doc } from '../store/types.js';
 import { COLLECTIONS, SECTIONS, computeEmployee, newSectionRecord, type SectionRecord } from '../resources/employments/model.js';
 import { employmentDoc } from '../resources/employments/new-employee.js';
 import { addDays, addRecord } from '../resources/employments/date-chain.js';
-import { isValidCitizenServiceNumber, isValidIban, SELF_SERVICE_STATUS } from '../resources/employments/person.js';
+import { SELF_SERVICE_STATUS } from '../resources/employments/person.js';
+import { citizenServiceNumber, Dice, FEMALE, iban, initialsOf, MALE, PLACES, postalCode, SURNAMES } from './dutch-data.js';
 import { SEED_IDS } from './ids.js';
 import { EMPLOYMENT_JOURNAL_ALLOCATIONS, EMPLOYMENT_PAYROLL_PERIOD_DATA, type EmploymentJournalUse } from './journal.js';
 import { MODULES, organisationSeed } from './organisation.js';
@@ -47,105 +48,6 @@ export const PEOPLE_IDS = {
 
 /** The last payroll period the seed's payroll results were processed up to. */
 const PROCESSED_UNTIL = '2026-10-31';
-
-// ---- deterministic randomness ---------------------------------------------------------------
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Dice {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[this.int(0, list.length - 1)]!;
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  digits(n: number): string {
-    let out = '';
-    for (let i = 0; i < n; i++) out += String(this.int(0, 9));
-    return out;
-  }
-  date(from: string, to: string): string {
-    const a = Date.parse(`${from}T00:00:00Z`);
-    const b = Date.parse(`${to}T00:00:00Z`);
-    return new Date(a + this.int(0, Math.max(0, Math.round((b - a) / 86_400_000))) * 86_400_000).toISOString().slice(0, 10);
-  }
-}
-
-// ---- Dutch data -----------------------------------------------------------------------------
-
-const MALE = ['Jan', 'Pieter', 'Kees', 'Daan', 'Sem', 'Lucas', 'Thomas', 'Ruben', 'Bram', 'Jeroen', 'Mark', 'Tim', 'Niels', 'Rick', 'Mohamed', 'Youssef', 'Dennis', 'Erik', 'Wouter', 'Joost', 'Sander', 'Koen', 'Hans', 'Gerrit'];
-const FEMALE = ['Anna', 'Sanne', 'Lotte', 'Emma', 'Julia', 'Fleur', 'Lisa', 'Eva', 'Anouk', 'Sophie', 'Iris', 'Marloes', 'Femke', 'Ingrid', 'Petra', 'Karin', 'Noor', 'Sara', 'Fatima', 'Esther', 'Linda', 'Annemiek', 'Wendy', 'Yvonne'];
-const SURNAMES: Array<[string, string]> = [
-  ['de', 'Jong'], ['', 'Jansen'], ['de', 'Vries'], ['van den', 'Berg'], ['van', 'Dijk'], ['', 'Bakker'], ['', 'Visser'], ['', 'Smit'],
-  ['', 'Meijer'], ['de', 'Boer'], ['', 'Mulder'], ['de', 'Groot'], ['', 'Bos'], ['', 'Vos'], ['', 'Peters'], ['', 'Hendriks'],
-  ['van', 'Leeuwen'], ['', 'Dekker'], ['', 'Brouwer'], ['de', 'Wit'], ['', 'Dijkstra'], ['', 'Smits'], ['de', 'Graaf'], ['van der', 'Meer'],
-  ['van der', 'Linden'], ['', 'Kok'], ['', 'Jacobs'], ['de', 'Haan'], ['', 'Vermeulen'], ['van den', 'Heuvel'], ['van der', 'Veen'], ['van den', 'Broek'],
-  ['de', 'Bruijn'], ['', 'Schouten'], ['van', 'Beek'], ['', 'Willems'], ['van', 'Vliet'], ['', 'Hoekstra'], ['', 'Koster'], ['', 'Prins'],
-  ['', 'El Amrani'], ['', 'Yilmaz'], ['', 'Kowalski'], ['ter', 'Horst'], ['', 'Verhoeven'], ['', 'Timmermans'], ['', 'Postma'], ['', 'Kuipers'],
-];
-const PLACES: Array<{ city: string; postal: [number, number]; streets: string[]; phone: string }> = [
-  { city: 'Utrecht', postal: [3511, 3585], streets: ['Biltstraat', 'Amsterdamsestraatweg', 'Oudegracht', 'Kanaalstraat', 'Twijnstraat'], phone: '030' },
-  { city: 'Nieuwegein', postal: [3431, 3439], streets: ['Ravenswade', 'Zuidstedeweg', 'Martinbaan', 'Nedereindseweg'], phone: '030' },
-  { city: 'Amersfoort', postal: [3811, 3829], streets: ['Kruiskamp', 'Leusderweg', 'Langestraat', 'Hogeweg'], phone: '033' },
-  { city: 'Eindhoven', postal: [5611, 5658], streets: ['Hoogstraat', 'Stratumseind', 'Kruisstraat', 'Woenselse Markt'], phone: '040' },
-  { city: 'Zwolle', postal: [8011, 8043], streets: ['Assendorperstraat', 'Diezerstraat', 'Thomas a Kempisstraat', 'Middelweg'], phone: '038' },
-  { city: "'s-Hertogenbosch", postal: [5211, 5237], streets: ['Hinthamerstraat', 'Vughterweg', 'Orthenstraat', 'Graafseweg'], phone: '073' },
-  { city: 'Amsterdam', postal: [1011, 1109], streets: ['Kinkerstraat', 'Javastraat', 'Ferdinand Bolstraat', 'Rijnstraat'], phone: '020' },
-  { city: 'Rotterdam', postal: [3011, 3089], streets: ['Nieuwe Binnenweg', 'Zwart Janstraat', 'Beijerlandselaan', 'Meent'], phone: '010' },
-];
-const BANKS = ['INGB', 'RABO', 'ABNA', 'SNSB', 'TRIO', 'ASNB', 'KNAB'];
-const BICS: Record<string, string> = { INGB: 'INGBNL2A', RABO: 'RABONL2U', ABNA: 'ABNANL2A', SNSB: 'SNSBNL2A', TRIO: 'TRIONL2U', ASNB: 'ASNBNL21', KNAB: 'KNABNL2H' };
-
-function postalCode(d: Dice, range: [number, number]): string {
-  const letters = 'ABCDEFGHJKLMNPRTVWXZ';
-  let pair: string;
-  do pair = d.pick([...letters]) + d.pick([...letters]);
-  while (['SA', 'SD', 'SS'].includes(pair));
-  return `${d.int(range[0], range[1])} ${pair}`;
-}
-
-function citizenServiceNumber(d: Dice, taken: Set<string>): string {
-  for (;;) {
-    const first = String(d.int(1, 6)) + d.digits(7);
-    let sum = 0;
-    for (let i = 0; i < 8; i++) sum += (9 - i) * Number(first[i]);
-    const check = sum % 11;
-    if (check === 10) continue;
-    const bsn = first + String(check);
-    if (isValidCitizenServiceNumber(bsn) && !taken.has(bsn)) {
-      taken.add(bsn);
-      return bsn;
-    }
-  }
-}
-
-function iban(d: Dice): { iban: string; bic: string } {
-  const bank = d.pick(BANKS);
-  const account = d.digits(10);
-  const numeric = [...`${bank}${account}NL00`].map((ch) => (/[A-Z]/.test(ch) ? String(ch.charCodeAt(0) - 55) : ch)).join('');
-  let remainder = 0;
-  for (const digit of numeric) remainder = (remainder * 10 + Number(digit)) % 97;
-  const value = `NL${String(98 - remainder).padStart(2, '0')}${bank}${account}`;
-  if (!isValidIban(value)) throw new Error(`people seed: ${value} fails mod-97`);
-  return { iban: value, bic: BICS[bank]! };
-}
-
-const initialsOf = (firstName: string, extra: string | null): string => `${firstName[0]}.${extra ? `${extra}.` : ''}`;
 
 function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const chunk = new Uint8Array(12 + data.length);
@@ -210,7 +112,7 @@ interface PersonPlan {
   selfService?: { revokeOn: string | null; blocked?: boolean } | null;
 }
 
-interface EmploymentPlan {
+export interface EmploymentPlan {
   key: string;
   administration: Doc;
   startDate: string;
@@ -278,11 +180,15 @@ interface Built {
   records: Doc[];
 }
 
-function scopeOf(employer: Doc, administrations: Doc[]): MetadataScope {
+export function scopeOf(employer: Doc, administrations: Doc[]): MetadataScope {
   return { employer, administration: null, administrations: administrations.filter((a) => a.employerId === employer.id) };
 }
 
-function buildPerson(plan: PersonPlan, index: number, d: Dice, administrations: Doc[], taken: Set<string>, out: Built): void {
+/** What a person is made from: the seed's plans, and the fixtures' overrides. */
+export type PersonInit = Omit<PersonPlan, 'key' | 'employments' | 'photo'> & { id: string; employeeNumber: number };
+
+/** A stored employee doc with generated Dutch data, and what its employments reuse (the place, the first name). */
+export function personDoc(plan: PersonInit, d: Dice, taken: Set<string>): { person: Doc; firstName: string; city: string } {
   const gender = plan.gender ?? (d.chance(0.5) ? 1 : 2);
   const firstName = plan.firstName ?? d.pick(gender === 1 ? MALE : FEMALE);
   const [prefix, lastName] = plan.surname ?? d.pick(SURNAMES);
@@ -291,15 +197,14 @@ function buildPerson(plan: PersonPlan, index: number, d: Dice, administrations: 
   const place = d.pick(PLACES);
   const dateOfBirth = plan.dateOfBirth ?? d.date('1960-01-01', '2004-12-31');
   const initials = initialsOf(firstName, d.chance(0.3) ? d.pick(['J', 'M', 'A', 'H', 'C', 'P']) : null);
-  const employeeId = id(`employee:${plan.key}`);
   const selfServiceModule = ((plan.employer.modules as string[] | undefined) ?? []).includes(MODULES.employeeSelfService);
   const selfService = plan.selfService === undefined ? (selfServiceModule && d.chance(0.6) ? { revokeOn: null } : null) : plan.selfService;
   const mobile = `06 ${d.digits(2)} ${d.digits(2)} ${d.digits(2)} ${d.digits(2)}`;
   const email = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
   const person = computeEmployee({
-    id: employeeId,
+    id: plan.id,
     employerId: plan.employer.id,
-    employeeNumber: 1000 + index,
+    employeeNumber: plan.employeeNumber,
     personalDetails: {
       firstName,
       lastName,
@@ -346,6 +251,20 @@ function buildPerson(plan: PersonPlan, index: number, d: Dice, administrations: 
     selfServiceBlocked: selfService?.blocked === true,
     hasTwoFactorAuthentication: selfService ? d.chance(0.5) : false,
   });
+  return { person, firstName, city: place.city };
+}
+
+/** An employment ended on `endDate` for a reason (reason keys of endOfEmploymentReasonTaxAuthorities). */
+export function endEmployment(employment: Doc, endDate: string, reasonTaxAuthorities = 5): void {
+  employment.endDate = endDate;
+  employment.endOfEmploymentReason = option('endOfEmploymentReason', 8);
+  employment.endOfEmploymentReasonTaxAuthorities = option('endOfEmploymentReasonTaxAuthorities', reasonTaxAuthorities);
+  employment.endOfEmploymentDueToIllness = false;
+}
+
+function buildPerson(plan: PersonPlan, index: number, d: Dice, administrations: Doc[], taken: Set<string>, out: Built): void {
+  const employeeId = id(`employee:${plan.key}`);
+  const { person, firstName, city } = personDoc({ ...plan, id: employeeId, employeeNumber: 1000 + index }, d, taken);
   out.employees.push(person);
   if (plan.photo) out.photos.push({ id: employeeId, data: avatar(d.pick(AVATAR_COLOURS)), mimeType: 'image/png' });
 
@@ -372,21 +291,16 @@ function buildPerson(plan: PersonPlan, index: number, d: Dice, administrations: 
         employmentCategoryType: option('employmentCategoryType', n > 0 && !(plan.employments[0]!.endDate && plan.employments[0]!.endDate < ep.startDate) ? 2 : 1),
       },
     });
-    if (ep.endDate) {
-      employment.endDate = ep.endDate;
-      employment.endOfEmploymentReason = option('endOfEmploymentReason', 8);
-      employment.endOfEmploymentReasonTaxAuthorities = option('endOfEmploymentReasonTaxAuthorities', ep.reasonTaxAuthorities ?? 5);
-      employment.endOfEmploymentDueToIllness = false;
-    }
+    if (ep.endDate) endEmployment(employment, ep.endDate, ep.reasonTaxAuthorities);
     employment.processedPayrollResults = monthsProcessed(ep);
     if (ep.journal?.allocation) employment.journalAllocation = journalAllocation(ep.journal.allocation, ep.administration);
     if (ep.journal?.periodData) employment.payrollPeriodData = payrollPeriodData(ep.journal.periodData, ep.administration);
     out.employments.push(employment);
-    out.records.push(...sectionRecords(employment, ep, d, scopeOf(plan.employer, administrations), bank, firstName, place.city));
+    out.records.push(...sectionRecords(employment, ep, d, scopeOf(plan.employer, administrations), bank, firstName, city));
   }
 }
 
-function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, scope: MetadataScope, bank: { iban: string; bic: string }, firstName: string, city: string): Doc[] {
+export function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, scope: MetadataScope, bank: { iban: string; bic: string }, firstName: string, city: string): Doc[] {
   const records: SectionRecord[] = [];
   const add = (section: string, input: Record<string, unknown>, n = 0) => records.push(newSectionRecord(id(`record:${employment.id}:${section}:${n}`), employment, section, input));
   const start = ep.startDate;

@@ -76,10 +76,12 @@ describe('editing the model', () => {
     ['an unknown role', '/users/read-only', (u: any) => ({ ...u, role: 'boss' }), 'users.read-only.role'],
     ['an unknown right', '/users/read-only', (u: any) => ({ ...u, rights: ['everything'] }), 'users.read-only.rights'],
     ['an unknown employer', '/users/read-only', (u: any) => ({ ...u, employers: ['00000000-0000-4000-8000-000000000000'] }), 'users.read-only.employers'],
-    ['an unknown field', '/users/read-only', (u: any) => ({ ...u, admin: true }), 'users.read-only.admin'],
-    ['a missing field', '/users/read-only', ({ password: _p, ...u }: any) => u, 'users.read-only.password'],
+    // Refused by the control description before the model is read: named as in the body.
+    ['an unknown field', '/users/read-only', (u: any) => ({ ...u, admin: true }), 'admin'],
+    ['a missing field', '/users/read-only', ({ password: _p, ...u }: any) => u, 'password'],
     ['a department role without a department', '/users/read-only', (u: any) => ({ ...u, role: 'department-manager' }), 'users.read-only.department'],
-    ['a username unusable in a token', '/users/Read.Only', (u: any) => u, 'users.Read.Only'],
+    // The description's pattern of the path parameter id refuses it.
+    ['a username unusable in a token', '/users/Read.Only', (u: any) => u, 'id'],
     ['an activity the API does not have', '/rights/everything', () => ({ name: 'Alles', activities: ['GetEverything'] }), 'rights.everything.activities'],
     ['a module on an unknown employer', '/employers/00000000-0000-4000-8000-000000000000', () => ({ modules: ['payroll'] }), 'employers.00000000-0000-4000-8000-000000000000'],
   ])('refuses %s with a 400 naming the field, and changes nothing', async (_what, path, change, field) => {

@@ -1,0 +1,140 @@
+// A scenario: a start (the sandbox's seed, or empty) and partial entities to add in one go,
+// each completed by its factory (../fixtures/factories.ts), with relations given by a seeded id
+// (`employerId`) or by the local name of another entity of the scenario (`employerRef`). The
+// result is a whole snapshot, checked as an imported one is (snapshot-check.ts); the caller
+// imports it in one step, so a bad scenario changes nothing.
+import type { DocSchemas } from '../engine/doc-schemas.js';
+import type { Scenario, ScenarioList, ScenarioLists, ScenarioResult as ControlScenarioResult } from '@payroll-api/types/sandbox-control';
+import { createFactories, FIXTURE_RELATIONS, FixtureError, type FixtureKind, type FixtureOverride } from '../fixtures/factories.js';
+
+export type { Scenario, ScenarioEntity, ScenarioList } from '@payroll-api/types/sandbox-control';
+import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
+import { snapshotProblems } from './snapshot-check.js';
+
+/** The relations an entity may name by the `ref` of another entity of the scenario. */
+const REFS = {
+  employerRef: { kind: 'employer', field: 'employerId' },
+  employeeRef: { kind: 'employee', field: 'employeeId' },
+  administrationRef: { kind: 'administration', field: 'administrationId' },
+  journalProfileRef: { kind: 'journalProfile', field: 'journalProfileId' },
+  costCenterRef: { kind: 'costCenter', field: 'costCenterId' },
+  costUnitRef: { kind: 'costUnit', field: 'costUnitId' },
+} as const satisfies Record<string, { kind: FixtureKind; field: string }>;
+type RefField = keyof typeof REFS;
+
+/** The scenario's lists by name, in the order they are made (a ref names an entity of an earlier list or an earlier one of its own). */
+export const SCENARIO_LISTS: ScenarioLists = {
+  employers: 'employer',
+  administrations: 'administration',
+  employees: 'employee',
+  employments: 'employment',
+  conceptEmployees: 'conceptEmployee',
+  journalProfiles: 'journalProfile',
+  costCenters: 'costCenter',
+  costUnits: 'costUnit',
+  matrixEntries: 'matrixEntry',
+};
+
+/** What a scenario added: the ids by list, in their order, and by ref. */
+export type ScenarioResult = Omit<ControlScenarioResult, 'sandbox'>;
+
+export interface ScenarioProblem {
+  path: string;
+  message: string;
+}
+
+export interface ScenarioContext {
+  /** The sandbox's seed and the empty start. */
+  seed: () => Snapshot;
+  empty: () => Snapshot;
+  collections: Map<string, CollectionSpec>;
+  schemas: DocSchemas;
+}
+
+/** The snapshot a scenario makes, or every problem it has (with its path in the scenario). */
+export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true; snapshot: Snapshot; result: ScenarioResult } | { ok: false; problems: ScenarioProblem[] } {
+  const problems = shapeProblems(value);
+  if (problems.length > 0) return { ok: false, problems };
+  const base = value.start === 'empty' ? ctx.empty() : ctx.seed();
+  const make = createFactories({ seed: value.seed, base: base.collections, schemas: ctx.schemas });
+  const refs = new Map<string, { kind: FixtureKind; id: string | undefined }>();
+  const result: ScenarioResult = { added: {}, refs: {} };
+
+  for (const [list, kind] of Object.entries(SCENARIO_LISTS) as Array<[ScenarioList, FixtureKind]>) {
+    const entities = value.entities[list];
+    if (!entities) continue;
+    const ids: string[] = [];
+    entities.forEach((entity, i) => {
+      const at = `entities.${list}[${i}]`;
+      const { ref, ...rest } = entity as unknown as Record<string, unknown> & { ref?: string };
+      const override: Record<string, unknown> = {};
+      let resolved = true;
+      for (const [name, given] of Object.entries(rest)) {
+        if (!(name in REFS)) {
+          override[name] = given;
+          continue;
+        }
+        const relation = REFS[name as RefField];
+        const target = refs.get(String(given));
+        if (!FIXTURE_RELATIONS[kind].includes(relation.field)) {
+          problems.push({ path: `${at}.${name}`, message: `is no relation of a ${kind} (it takes ${FIXTURE_RELATIONS[kind].map((f) => f.replace(/Id$/, 'Ref')).join(', ')})` });
+          resolved = false;
+        } else if (!target || target.kind !== relation.kind) {
+          problems.push({ path: `${at}.${name}`, message: `names no ${relation.kind} of the scenario before it (${JSON.stringify(given)})` });
+          resolved = false;
+        } else if (target.id === undefined) {
+          problems.push({ path: `${at}.${name}`, message: `names the ${relation.kind} ${JSON.stringify(given)}, which has problems of its own` });
+          resolved = false;
+        } else if (rest[relation.field] !== undefined) {
+          problems.push({ path: `${at}.${name}`, message: `and ${relation.field} both name the ${relation.kind}: give one` });
+          resolved = false;
+        } else override[relation.field] = target.id;
+      }
+      if (ref !== undefined && refs.has(ref)) problems.push({ path: `${at}.ref`, message: `${JSON.stringify(ref)} names an earlier entity already` });
+      let id: string | undefined;
+      if (resolved) {
+        try {
+          id = (make[kind] as (o: FixtureOverride<FixtureKind>) => { id?: string })(override as FixtureOverride<FixtureKind>).id;
+          ids.push(id!);
+        } catch (error) {
+          if (!(error instanceof FixtureError)) throw error;
+          for (const problem of error.problems) problems.push({ path: problem.path ? `${at}.${problem.path}` : at, message: problem.message });
+        }
+      }
+      if (ref !== undefined && !refs.has(ref)) refs.set(ref, { kind, id });
+      if (ref !== undefined && id !== undefined) result.refs[ref] = id;
+    });
+    result.added[list] = ids;
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  const collections: Record<string, Doc[]> = { ...base.collections };
+  for (const [name, docs] of Object.entries(make.collections())) collections[name] = [...(collections[name] ?? []), ...docs];
+  const snapshot: Snapshot = { format: 'payroll-sandbox/1', collections, meta: base.meta };
+  // The whole state checked as an import is: a safety net under the factories' own checks.
+  const whole = snapshotProblems(snapshot, ctx.collections, ctx.schemas);
+  if (whole.length > 0) return { ok: false, problems: whole.map((message) => ({ path: 'entities', message })) };
+  return { ok: true, snapshot, result };
+}
+
+/** What a scenario given in code (not checked against the control description) must look like before it is made. */
+function shapeProblems(value: unknown): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = [];
+  const scenario = value as Partial<Scenario> | null;
+  if (!scenario || typeof scenario !== 'object' || Array.isArray(scenario)) return [{ path: '', message: 'must be an object {start, entities}' }];
+  if (scenario.start !== 'seed' && scenario.start !== 'empty') problems.push({ path: 'start', message: "must be 'seed' or 'empty'" });
+  if (!scenario.entities || typeof scenario.entities !== 'object' || Array.isArray(scenario.entities)) return [...problems, { path: 'entities', message: 'must be an object of lists by name' }];
+  for (const [list, entities] of Object.entries(scenario.entities)) {
+    if (!(list in SCENARIO_LISTS)) problems.push({ path: `entities.${list}`, message: `is no list of a scenario (${Object.keys(SCENARIO_LISTS).join(', ')})` });
+    else if (!Array.isArray(entities)) problems.push({ path: `entities.${list}`, message: 'must be an array' });
+    else
+      entities.forEach((entity: unknown, i) => {
+        if (!entity || typeof entity !== 'object' || Array.isArray(entity)) problems.push({ path: `entities.${list}[${i}]`, message: 'must be an object' });
+        else for (const name of ['ref', ...Object.keys(REFS)]) {
+          const given = (entity as Record<string, unknown>)[name];
+          if (given !== undefined && (typeof given !== 'string' || given === '')) problems.push({ path: `entities.${list}[${i}].${name}`, message: 'must be a non-empty string' });
+        }
+      });
+  }
+  return problems;
+}

@@ -1,0 +1,33 @@
+// @payroll-api/sandbox/fixtures: factories of every entity the sandbox stores, for tests.
+//   const make = createFixtures({ seed: 7 });
+//   const employer = make.employer({ companyName: 'Bakkerij Het Anker B.V.' });
+//   const employee = make.employee({ employerId: employer.id, personalDetails: { lastName: 'Visser' } });
+// Each factory returns a complete entity, typed as the API's read shape, deterministic from the
+// seed; an override that breaks a schema or a rule throws a FixtureError naming the field. Give
+// the entities to a sandbox with `sandbox.restore(...)` in merge mode, or let a scenario
+// (`createSandbox({ scenario })`, POST /__sandbox/scenario) make them from partial entities.
+import { journalDescription, payrollDescription } from './generated/descriptions.js';
+import { DocSchemas } from './engine/doc-schemas.js';
+import { createFactories, type Factories } from './fixtures/factories.js';
+import { seedSnapshot } from './seed/index.js';
+import { emptySeed } from './seed/empty.js';
+import type { Snapshot } from './store/types.js';
+
+export { FIXTURE_KINDS, FixtureError, type DeepPartial, type Factories, type FixtureKind, type FixtureOverride, type FixtureRelations, type FixtureShapes } from './fixtures/factories.js';
+export { SEED_IDS } from './seed/ids.js';
+export type { Snapshot } from './store/types.js';
+
+export interface CreateFixturesOptions {
+  /** Values and ids follow from it: the same seed and the same calls give the same entities (default 1). */
+  seed?: number | string;
+  /** The state the entities join: relations resolve against it and unique numbers avoid it (default: the default seed). */
+  base?: 'default' | 'empty' | Snapshot;
+}
+
+let schemas: DocSchemas | undefined;
+
+export function createFixtures(options: CreateFixturesOptions = {}): Factories {
+  schemas ??= new DocSchemas({ payroll: payrollDescription, journal: journalDescription });
+  const base = options.base === 'empty' ? emptySeed() : options.base === undefined || options.base === 'default' ? seedSnapshot() : options.base;
+  return createFactories({ seed: options.seed, base: base.collections, schemas });
+}

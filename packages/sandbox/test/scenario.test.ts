@@ -1,0 +1,198 @@
+// Fixtures and scenarios against the real engine: factories make complete, valid, deterministic
+// entities; a scenario adds them in one step (through the control endpoint and createSandbox)
+// and the API then answers them; a bad scenario is refused with every problem and changes
+// nothing; a partial snapshot merges or replaces as asked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, SandboxControlError, type Sandbox, type Scenario } from '../src/index.js';
+import { createFixtures, FixtureError, SEED_IDS } from '../src/fixtures.js';
+import { call, EMPLOYEES, ORIGIN } from './support.js';
+
+const employeesOf = (employerId: string) => `${ORIGIN}/v2/v2/providers/employers/${employerId}/employees`;
+const employmentsOf = (employeeId: string) => `${ORIGIN}/v2/v2/providers/employers/employees/${employeeId}/employments`;
+const listed = async (sandbox: Sandbox, token: string, url: string) => {
+  const res = await call(sandbox, token, url);
+  expect(res.status).toBe(200);
+  return (await res.json())._embedded as Array<Record<string, unknown>>;
+};
+
+/** The issue's example: an employer with three employees, one of them terminated. */
+const THREE_EMPLOYEES: Scenario = {
+  start: 'empty',
+  entities: {
+    employers: [{ ref: 'bakery', companyName: 'Bakkerij Het Anker B.V.' }],
+    employees: [
+      { ref: 'anna', employerRef: 'bakery', personalDetails: { firstName: 'Anna', lastName: 'Visser' } },
+      { ref: 'bram', employerRef: 'bakery' },
+      { ref: 'cor', employerRef: 'bakery' },
+    ],
+    employments: [
+      { employeeRef: 'anna', startDate: '2020-01-01' },
+      { employeeRef: 'bram', startDate: '2021-03-01' },
+      { employeeRef: 'cor', startDate: '2019-05-01', endDate: '2026-06-30' },
+    ],
+  },
+};
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await createSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('factories', () => {
+  it('make complete entities, the same ones from the same seed and calls', () => {
+    const make = () => {
+      const f = createFixtures({ seed: 'same' });
+      const employer = f.employer();
+      return { employer, employee: f.employee({ employerId: employer.id }), employment: f.employment() };
+    };
+    const first = make();
+    expect(make()).toEqual(first);
+    expect(createFixtures({ seed: 'other' }).employer()).not.toEqual(first.employer);
+    expect(first.employee.personalDetails?.formattedName).toMatch(/\S/);
+    expect(first.employee.address?.postalCode).toMatch(/^\d{4} [A-Z]{2}$/);
+    expect(first.employment.employee?.id).toBe(first.employee.id);
+    expect(first.employment.payrollAdministration?.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('apply a deep override and keep the rest', () => {
+    const employee = createFixtures().employee({ employerId: SEED_IDS.employer, personalDetails: { lastName: 'Kramer' } });
+    expect(employee.personalDetails).toMatchObject({ lastName: 'Kramer', formattedName: expect.stringMatching(/ Kramer$/) });
+    // Whatever partner the generated data gives, the name given is the name shown.
+    for (let i = 0; i < 20; i++) expect(createFixtures({ seed: i }).employee({ personalDetails: { prefix: '', lastName: 'Kok' } }).personalDetails?.formattedName).toMatch(/^[A-Z.]+ Kok$/);
+    expect(employee.personalDetails?.dateOfBirth).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('refuse an override that breaks the schema or a rule, naming the field', () => {
+    const f = createFixtures();
+    const problem = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        expect(error).toBeInstanceOf(FixtureError);
+        return (error as FixtureError).problems.map((p) => p.path);
+      }
+      throw new Error('no FixtureError');
+    };
+    expect(problem(() => f.employee({ personalDetails: { lastName: 42 as never } }))).toEqual(['personalDetails.lastName']);
+    expect(problem(() => f.employer({ companyName: 'x'.repeat(71) }))).toEqual(['companyName']);
+    expect(problem(() => f.employee({ employerId: SEED_IDS.employer, employeeNumber: 1001 }))).toEqual(['employeeNumber']);
+    expect(problem(() => f.employment({ startDate: '2024-01-01', endDate: '2023-01-01' }))).toContain('endDate');
+    expect(problem(() => f.employee({ employerId: '00000000-0000-4000-8000-000000000000' }))).toEqual(['employerId']);
+    expect(problem(() => f.costCenter({ code: 'K100' }))).toContain('code');
+    expect(problem(() => f.employee({ employerId: SEED_IDS.employer, administrationId: SEED_IDS.employer } as never))).toEqual(['administrationId']);
+  });
+
+  it('give the journal entities of a wage model profile', () => {
+    const f = createFixtures({ base: 'empty' });
+    const entry = f.matrixEntry();
+    const made = f.collections();
+    expect(made.journalProfiles).toHaveLength(1);
+    expect(entry.costCenterId).toBe(made.journalCostCenters![0]!.id);
+    expect(entry.costUnitId).toBe(made.journalCostUnits![0]!.id);
+  });
+});
+
+describe('POST /__sandbox/scenario', () => {
+  it('makes an employer with three employees, one of them terminated, and the API answers them', async () => {
+    const result = await sandbox.scenario(THREE_EMPLOYEES, { token: 'scenario-a' });
+    const employerId = result.refs.bakery!;
+    expect(result.added.employees).toEqual([result.refs.anna, result.refs.bram, result.refs.cor]);
+    const employees = await listed(sandbox, 'scenario-a', employeesOf(employerId));
+    expect(employees).toHaveLength(3);
+    expect(employees.map((e) => (e.personalDetails as { lastName: string }).lastName)).toContain('Visser');
+    const [ended] = await listed(sandbox, 'scenario-a', employmentsOf(result.refs.cor!));
+    expect(ended).toMatchObject({ startDate: '2019-05-01', endDate: '2026-06-30', endOfEmploymentDueToIllness: false });
+    // From empty: none of the seed's employees is left.
+    expect((await call(sandbox, 'scenario-a', EMPLOYEES)).status).toBe(404);
+    // The same scenario gives the same ids.
+    expect((await sandbox.scenario(THREE_EMPLOYEES, { token: 'scenario-b' })).refs).toEqual(result.refs);
+  });
+
+  it('adds to the seed, under a seeded employer named by id', async () => {
+    const before = (await listed(sandbox, 'scenario-c', `${EMPLOYEES}?pageSize=250`)).length;
+    const result = await sandbox.scenario({ start: 'seed', entities: { employees: [{ employerId: SEED_IDS.employer, personalDetails: { lastName: 'Nieuw' } }] } }, { token: 'scenario-c' });
+    const after = await listed(sandbox, 'scenario-c', `${EMPLOYEES}?pageSize=250`);
+    expect(after).toHaveLength(before + 1);
+    expect(after.find((e) => e.id === result.added.employees![0])).toMatchObject({ personalDetails: expect.objectContaining({ lastName: 'Nieuw' }) });
+  });
+
+  it('refuses a bad scenario with every problem and its path, changing nothing', async () => {
+    const token = 'scenario-d';
+    const before = await sandbox.snapshot({ token });
+    const res = await call(sandbox, token, `${ORIGIN}/__sandbox/scenario`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        start: 'seed',
+        entities: {
+          employers: [{ ref: 'x', companyName: 7 }],
+          employees: [{ employerRef: 'nobody' }, { employerId: SEED_IDS.employer, citizenServiceNumber: '123456788' }, { employerId: SEED_IDS.employer, employeeRef: 'x' }],
+        },
+      }),
+    });
+    expect(res.status).toBe(400);
+    const { messages } = (await res.json()) as { messages: Array<{ type: string; properties: string[] }> };
+    expect(messages.map((m) => m.properties[0])).toEqual(['entities.employers[0].companyName', 'entities.employees[0].employerRef', 'entities.employees[1].citizenServiceNumber', 'entities.employees[2].employeeRef']);
+    expect(messages.every((m) => m.type === 'BrokenBusinessRule')).toBe(true);
+    expect(await sandbox.snapshot({ token })).toEqual(before);
+  });
+
+  it('is the start of createSandbox({ scenario }), and of every reset', async () => {
+    const own = await createSandbox({ scenario: THREE_EMPLOYEES });
+    const [employer] = (await own.snapshot({ token: 'x' })).collections.employers!;
+    expect(await listed(own, 'x', employeesOf(employer!.id))).toHaveLength(3);
+    await own.restore({ format: 'payroll-sandbox/1', collections: { employees: [], employments: [], employmentRecords: [] }, meta: {} }, { token: 'x', mode: 'merge' });
+    expect(await listed(own, 'x', employeesOf(employer!.id))).toHaveLength(0);
+    await own.reset();
+    expect(await listed(own, 'x', employeesOf(employer!.id))).toHaveLength(3);
+    await own.close();
+    await expect(createSandbox({ scenario: { start: 'empty', entities: { employees: [{ employerRef: 'none' }] } } })).rejects.toThrow(/entities\.employees\[0\]\.employerRef/);
+  });
+});
+
+describe('PUT /__sandbox/snapshot with some collections', () => {
+  it('replaces the whole state by default and keeps the other collections with mode=merge', async () => {
+    const f = createFixtures({ seed: 'merge' });
+    const employee = f.employee({ employerId: SEED_IDS.employer });
+    const only = { format: 'payroll-sandbox/1' as const, collections: { employees: [employee] as never[] }, meta: {} };
+    await sandbox.restore(only, { token: 'merge-a', mode: 'merge' });
+    const merged = await sandbox.snapshot({ token: 'merge-a' });
+    expect(merged.collections.employees).toEqual([employee]);
+    expect(merged.collections.employers!.length).toBeGreaterThan(0);
+    await sandbox.restore(only, { token: 'merge-b' });
+    const replaced = await sandbox.snapshot({ token: 'merge-b' });
+    expect(replaced.collections.employees).toHaveLength(1);
+    expect(replaced.collections.employers ?? []).toHaveLength(0);
+    await expect(sandbox.restore(only, { token: 'merge-c', mode: 'sideways' as never })).rejects.toBeInstanceOf(SandboxControlError);
+  });
+});
+
+describe('control requests checked against the control description', () => {
+  const control = (token: string | undefined, path: string, init: RequestInit = {}) =>
+    sandbox.fetch(`${ORIGIN}/__sandbox${path}`, { ...init, headers: { accept: 'application/json', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const fields = async (res: Response) => ((await res.json()) as { messages: Array<{ properties: string[] }> }).messages.map((m) => m.properties[0]);
+
+  it('refuses a query parameter, a body field or a list the description does not allow, naming it', async () => {
+    const mode = await control('checked', '/snapshot?mode=sideways', { method: 'PUT', body: JSON.stringify({ format: 'payroll-sandbox/1', collections: {} }) });
+    expect(mode.status).toBe(400);
+    expect(await fields(mode)).toEqual(['mode']);
+    const list = await control('checked', '/scenario', { method: 'POST', body: JSON.stringify({ start: 'seed', entities: { bosses: [] } }) });
+    expect(list.status).toBe(400);
+    expect(await fields(list)).toEqual(['entities.bosses']);
+    const start = await control('checked', '/scenario', { method: 'POST', body: JSON.stringify({ start: 'later', entities: {} }) });
+    expect(await fields(start)).toEqual(['start']);
+    const settings = await control('checked', '/settings', { method: 'PUT', body: JSON.stringify({ unknownFields: 'loud' }) });
+    expect(await fields(settings)).toEqual(['unknownFields']);
+  });
+
+  it('leaves what it does not describe to the handlers: no token, an unknown path, a body that is not JSON', async () => {
+    expect((await control(undefined, '/scenario', { method: 'POST', body: '{}' })).status).toBe(401);
+    expect((await control('checked', '/nothing-here')).status).toBe(404);
+    const notJson = await control('checked', '/scenario', { method: 'POST', body: '{' });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { messages: Array<{ description: string }> }).messages[0]!.description).toMatch(/not valid JSON/);
+  });
+});
