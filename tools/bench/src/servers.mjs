@@ -19,7 +19,8 @@ export function startServer(args, env = {}) {
       const match = /(?:listening on|floor at) (http:\/\/\S+)/.exec(out);
       if (match) resolve(match[1]);
     });
-    child.once('exit', (code) => reject(new Error(`${path.basename(args.at(-1))} exited with ${code}`)));
+    const script = path.basename(args.find((arg) => arg.endsWith('.mjs')) ?? args[0]);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   const stop = () =>
     new Promise((resolve) => {
