@@ -44,11 +44,12 @@ export const requestsPerSecond = (url, headers, duration) =>
 /** The headers of an answer that a server writes itself. */
 export const answerHeaders = (res) => Object.fromEntries([...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
 
-/** A bare node:http server answering `page` serialized on every request, with `headers`. */
-export async function startFloorServer(page, headers) {
+/** A bare node:http server answering `page` with `headers`: serialized on every request, or
+ * (`fixed`) bytes serialized once. */
+export async function startFloorServer(page, headers, { fixed = false } = {}) {
   const file = path.join(os.tmpdir(), `payroll-bench-floor-${process.pid}-${Date.now()}.json`);
   fs.writeFileSync(file, JSON.stringify({ page, headers }));
-  const server = startServer([path.join(here, 'floor-server.mjs')], { FLOOR_PAGE_FILE: file });
+  const server = startServer([path.join(here, 'floor-server.mjs')], { FLOOR_PAGE_FILE: file, FLOOR_FIXED: fixed ? '1' : '0' });
   await server.base;
   return { ...server, stop: async () => { await server.stop(); fs.rmSync(file, { force: true }); } };
 }

@@ -20,11 +20,20 @@ export interface MetadataOption {
   [extra: string]: unknown;
 }
 
+/** Ids already made: option lists are asked for once per employment, and SHA-1 in plain
+ * JavaScript is a good part of making the seed. */
+const uuids = new Map<string, string>();
+
 /** A stable uuid (version 5 layout) for a name: the same name always gives the same id. */
 export function seedUuid(name: string): string {
-  const hex = sha1Hex(`payroll-sandbox:${name}`);
-  const variant = ((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+  let uuid = uuids.get(name);
+  if (uuid === undefined) {
+    const hex = sha1Hex(`payroll-sandbox:${name}`);
+    const variant = ((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
+    uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+    uuids.set(name, uuid);
+  }
+  return uuid;
 }
 
 function numbered(values: string[], first = 1): MetadataOption[] {
