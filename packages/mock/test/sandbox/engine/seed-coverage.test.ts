@@ -60,7 +60,7 @@ function valuePaths(value: unknown, prefix: string, present: Set<string>, filled
 const parentOf = (path: string) => (path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '');
 
 const seed = seedSnapshot();
-const ALL_OF: Record<string, string> = { employerId: 'employers', employeeId: 'employees', employmentId: 'employments' };
+const ALL_OF: Record<string, string> = { employerId: 'employers', employeeId: 'employees', employmentId: 'employments', conceptEmployeeId: 'conceptEmployees' };
 
 /** The urls of a GET: its seed-id url, and for one employer, employee or employment id, one per seeded entity. */
 async function urlsOf(call: Call, base: string, token: string): Promise<string[]> {
