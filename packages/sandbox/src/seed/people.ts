@@ -408,15 +408,16 @@ function workPattern(hours: number, alternating: boolean): { days: number; weeks
   return { days, weeks: { oddWeeks: week(0), evenWeeks: week(alternating && days < 5 ? 1 : 0) } };
 }
 
-/** The contract code of the working hours: full-time, the agreement's part-time or flexible code, or none. */
+/** The contract code each agreement has for a number of hours a week: full-time, or its part-time code. */
+const CONTRACT_CODES: Record<string, (hours: number) => number | null> = {
+  construction: (h) => (h >= 40 ? 1 : h === 32 ? 2 : null),
+  bakery: (h) => (h >= 38 ? 1 : null),
+  care: (h) => (h >= 36 ? 1 : h === 24 ? 2 : null),
+};
+
+/** The contract code of the working hours, where the agreement has one for these hours. */
 function contractCode(agreement: string, hours: number, scope: MetadataScope): MetadataOption | null {
-  const full = SHIFTS[agreement]![0]!.fullTimeHoursPerWeek;
-  const codes: Record<string, (h: number) => number | null> = {
-    construction: (h) => (h >= full ? 1 : h === 32 ? 2 : null),
-    bakery: (h) => (h >= full ? 1 : h <= 16 ? 2 : null),
-    care: (h) => (h >= full ? 1 : h === 24 ? 2 : h <= 16 ? 3 : null),
-  };
-  const code = codes[agreement]?.(hours) ?? null;
+  const code = CONTRACT_CODES[agreement]?.(hours) ?? null;
   const found = code === null ? undefined : optionsOf('contractCode', scope).find((o) => o.code === code);
   return found ? { ...found } : null;
 }
@@ -471,7 +472,7 @@ function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, scope: Met
   const x = new Dice(crc32(utf8(employment.id)));
   const agreement = payroll ? (ep.administration.collectiveLaborAgreement as string | null) : null;
   const shifts = agreement ? SHIFTS[agreement] : undefined;
-  const shift = shifts ? (shifts.length > 1 && x.chance(0.3) ? shifts[1]! : shifts[0]!) : { shiftNumber: 1, fullTimeHoursPerWeek: null, bonusPercentage: null };
+  const shift = shifts ? { ...(shifts.length > 1 && x.chance(0.3) ? shifts[1]! : shifts[0]!) } : { shiftNumber: 1, fullTimeHoursPerWeek: null, bonusPercentage: null };
   const pattern = shifts && hours < shift.fullTimeHoursPerWeek! && x.chance(0.6) ? workPattern(hours, x.chance(0.5)) : null;
   const fourWeekly = ep.administration.payrollPeriodType === 2;
   add('workinghours', {
@@ -484,7 +485,7 @@ function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, scope: Met
     averageParttimeFactor: Math.round((hours / 40) * 10000) / 100,
     regularWorkPattern: true,
     // A shift bonus that goes on during sick leave.
-    shiftRateSickLeave: shift.bonusPercentage ? (x.chance(0.5) ? shift : null) : null,
+    shiftRateSickLeave: shift.bonusPercentage ? (x.chance(0.5) ? { ...shift } : null) : null,
     flexibleHoursContract: option('flexibleHoursContract', 1),
     workPattern: pattern?.weeks ?? null,
     calculateUsingWorkPattern: { leaveHours: pattern !== null, hoursBrokenPeriod: false, hoursRegularPeriod: false, daysDailyRate: false, deviatingDaysAndHours: false },
