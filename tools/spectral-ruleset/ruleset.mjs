@@ -12,6 +12,7 @@ import operationIdActivity from './functions/operation-id-activity.mjs';
 import pathParamsUuid from './functions/path-params-uuid.mjs';
 import pathSourceMarker from './functions/path-source-marker.mjs';
 import postReturns201 from './functions/post-returns-201.mjs';
+import rarelyPresentSentence from './functions/rarely-present-sentence.mjs';
 import securityRequired from './functions/security-required.mjs';
 import successExample from './functions/success-example.mjs';
 import versionChangesFields from './functions/version-changes-fields.mjs';
@@ -78,6 +79,12 @@ export default {
       "$..['x-contract-gap']",
       contractGapSentence,
       // Read the document as written: a gap noted once on a shared component is one finding.
+      { rule: { resolved: false } },
+    ),
+    'rarely-present-sentence': rule(
+      'x-rarely-present is a sentence saying why the property is rarely present.',
+      "$..['x-rarely-present']",
+      rarelyPresentSentence,
       { rule: { resolved: false } },
     ),
   },

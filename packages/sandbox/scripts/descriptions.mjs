@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const specDist = path.join(path.dirname(require.resolve('@payroll-api/spec/package.json')), 'dist');
-const DROPPED = new Set(['description', 'summary', 'example', 'examples', 'externalDocs', 'x-contract-gap', 'x-path-source', 'x-version-basis', 'x-enum-descriptions']);
+const DROPPED = new Set(['description', 'summary', 'example', 'examples', 'externalDocs', 'x-contract-gap', 'x-rarely-present', 'x-path-source', 'x-version-basis', 'x-enum-descriptions']);
 
 /** A copy without documentation-only keys; property names (inside `properties`) are kept whatever they are. */
 export function trim(value, parentKey = '') {

@@ -16,7 +16,7 @@ import { createAjv } from '../engine/doc-schemas.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../engine/types.js';
 import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
 import type { Doc } from '../store/types.js';
-import { withComputedNames } from '../seed/organisation.js';
+import { conceptEmployeePart } from '../seed/organisation.js';
 import { inputOnly, mustGet, whereIn } from './employments/model.js';
 import { objectBody } from './providers.js';
 
@@ -24,6 +24,9 @@ const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 
 /** The sections of the full shape besides uniqueName and employeeData. */
 const SECTIONS = ['employmentData', 'workingHoursData', 'wageData', 'organizationalEntityData', 'socialSecurityData', 'fiscalData', 'otherPayrollVariablesData'] as const;
+
+/** The sections that are dated records (all but employmentData): each is the draft's first record of its kind, with a record id. */
+const DATED_SECTIONS: ReadonlySet<string> = new Set(SECTIONS.filter((s) => s !== 'employmentData'));
 
 /** The employee fields the minimized shape shares with employeeData. */
 const SHARED_EMPLOYEE_FIELDS = ['personalDetails', 'contactInformation', 'identityDocument', 'address'] as const;
@@ -57,9 +60,11 @@ function withoutReadOnly(section: unknown): unknown {
  * The full shape from a request body: uniqueName checked, read-only parts dropped, sections
  * not sent stored as null, metadata checked and completed in the employer's context. A PUT
  * (whose body the description does not show) is checked for the full shape's structure here,
- * since no schema is applied before the handler.
+ * since no schema is applied before the handler. The read-only ids are the sandbox's: the
+ * employee part has the concept employee's GUID (the promoted employee keeps it, §2.8), and a
+ * dated section keeps the record id it had (`current`), or gets a new one.
  */
-async function fullFromBody(ctx: OperationContext, employerId: string, raw: unknown): Promise<Body> {
+async function fullFromBody(ctx: OperationContext, employerId: string, raw: unknown, id: string, current?: Doc): Promise<Body> {
   if (!isObject(raw)) throw refuse('The request body must be a concept employee object.', 'body');
   const known = new Set<string>(['id', 'uniqueName', 'employeeData', ...SECTIONS]);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));
@@ -68,9 +73,11 @@ async function fullFromBody(ctx: OperationContext, employerId: string, raw: unkn
   for (const key of ['employeeData', ...SECTIONS]) {
     const value = raw[key] ?? null;
     if (value !== null && !isObject(value)) throw refuse(`The field ${key} must be an object${key === 'employeeData' ? '' : ' or null'}.`, key);
-    full[key] = withoutReadOnly(value);
+    const section = withoutReadOnly(value);
+    const recordId = (current?.[key] as Body | null | undefined)?.id;
+    full[key] = isObject(section) && DATED_SECTIONS.has(key) ? { id: typeof recordId === 'string' ? recordId : ctx.newId(), ...section } : section;
   }
-  full.employeeData = withComputedNames((full.employeeData as Body | null) ?? {});
+  full.employeeData = conceptEmployeePart(id, (full.employeeData as Body | null) ?? {});
   return checkMetadataKeys(FORMS.conceptEmployee, await metadataScope(ctx.tx, employerId), full);
 }
 
@@ -146,8 +153,9 @@ const handlers: Record<string, Handler> = {
 
   async PostConceptEmployeeByEmployerId(ctx) {
     const employer = await mustGet(ctx.tx, ORG_COLLECTIONS.employers, ctx.params.employerId!);
-    const full = await fullFromBody(ctx, employer.id, ctx.body);
-    const doc: Doc = { id: ctx.newId(), ...full, employerId: employer.id, iban: null };
+    const id = ctx.newId();
+    const full = await fullFromBody(ctx, employer.id, ctx.body, id);
+    const doc: Doc = { id, ...full, employerId: employer.id, iban: null };
     await ctx.tx.insert(ORG_COLLECTIONS.conceptEmployees, doc);
     return { kind: 'detail', status: 201, content: conceptEmployeeView(doc) };
   },
@@ -161,7 +169,7 @@ const handlers: Record<string, Handler> = {
     const body = undeclaredJsonBody(ctx);
     if (isObject(body)) checkUniqueName(body.uniqueName);
     checkFullShape(ctx.description, body);
-    const full = await fullFromBody(ctx, current.employerId as string, body);
+    const full = await fullFromBody(ctx, current.employerId as string, body, current.id, current);
     await ctx.tx.replace(ORG_COLLECTIONS.conceptEmployees, { id: current.id, ...full, employerId: current.employerId, iban: current.iban ?? null });
     // The description shows no body for this answer.
     return { kind: 'raw', status: 200 };
@@ -177,7 +185,7 @@ const handlers: Record<string, Handler> = {
     const body = checkMetadataKeys(FORMS.conceptEmployeeMinimized, scope, inputOnly(objectBody(ctx.body)) as Body);
     const employee: Body = { ...((current.employeeData as Body | null) ?? {}) };
     for (const key of SHARED_EMPLOYEE_FIELDS) employee[key] = body[key] ?? (key === 'personalDetails' ? {} : null);
-    const computed = withComputedNames(employee);
+    const computed = conceptEmployeePart(current.id, employee);
     const fiscal: Body | null = current.fiscalData ? { ...(current.fiscalData as Body) } : typeof body.applyPayrollTaxDeduction === 'boolean' ? {} : null;
     if (fiscal) {
       if (typeof body.applyPayrollTaxDeduction === 'boolean') fiscal.applyPayrollTaxDeduction = body.applyPayrollTaxDeduction;

@@ -15,6 +15,7 @@ import {
   COLLECTIONS,
   SECTIONS,
   and,
+  employmentListView,
   employmentMinimizedView,
   employmentView,
   field,
@@ -133,14 +134,14 @@ async function otherEmployments(tx: Tx, current: Doc): Promise<Doc[]> {
 // ---- handlers -------------------------------------------------------------------------------
 
 const handlers: Record<string, Handler> = {
-  GetEmploymentsByEmployerId: (ctx) => employerList(ctx, employmentView),
+  GetEmploymentsByEmployerId: (ctx) => employerList(ctx, employmentListView),
   GetEmploymentsMinimizedByEmployerId: (ctx) => employerList(ctx, employmentMinimizedView),
   GetEmploymentsComprehensiveByEmployerId: listComprehensive,
 
   async GetEmploymentsByEmployeeId(ctx) {
     const employeeId = ctx.params.employeeId!;
     await mustGet(ctx.tx, COLLECTIONS.employees, employeeId);
-    return { kind: 'list', page: await ctx.list(COLLECTIONS.employments, { where: whereIn(['employeeId'], [employeeId]), project: employmentView }) };
+    return { kind: 'list', page: await ctx.list(COLLECTIONS.employments, { where: whereIn(['employeeId'], [employeeId]), project: employmentListView }) };
   },
 
   async GetEmploymentByEmploymentId(ctx) {

@@ -14,7 +14,8 @@ import { toBase64, utf8 } from '../util/bytes.js';
 import type { Doc } from '../store/types.js';
 import { SEED_IDS } from './ids.js';
 import { computeEmployee } from '../resources/employments/model.js';
-import { option, ORG_COLLECTIONS } from './reference-data.js';
+import { EMPLOYMENT_DEFAULTS, FISCAL_DEFAULTS } from '../resources/employments/new-employee.js';
+import { option, optionsOf, ORG_COLLECTIONS, seedUuid, type MetadataOption } from './reference-data.js';
 
 export const ORG_IDS = {
   provider: SEED_IDS.provider,
@@ -101,14 +102,18 @@ export interface EmployerSeed {
   contact: { name: string; phoneNumber: string; function: string };
   phoneNumber: string;
   website: string;
-  address: { street: string; houseNumber: number; houseNumberAddition?: string; postalCode: string; city: string; province: number };
-  poBox?: { poBox: number; postalCode: string; city: string };
+  address: { street: string; houseNumber: number; houseNumberAddition?: string; postalCode: string; city: string; province: number; location?: string };
+  /** A PO box, or a street address where the post goes (the bakery's production site). */
+  postalAddress?: { poBox: number; postalCode: string; city: string } | { street: string; houseNumber: number; houseNumberAddition?: string; postalCode: string; city: string; location?: string };
   referenceProfile: string;
   modules: string[];
   providerLogoId?: string;
 }
 
 const E = ORG_IDS.employers;
+
+/** The business park of the Van der Meer companies' shared building. */
+const RAVENSWADE_SITE = 'Bedrijventerrein Het Klooster';
 
 const EMPLOYERS: EmployerSeed[] = [
   {
@@ -124,8 +129,8 @@ const EMPLOYERS: EmployerSeed[] = [
     contact: { name: 'Jeroen van der Meer', phoneNumber: '030 241 77 10', function: 'Algemeen directeur' },
     phoneNumber: '030 241 77 00',
     website: 'https://www.vandermeerbouwgroep.nl',
-    address: { street: 'Ravenswade', houseNumber: 54, houseNumberAddition: 'K', postalCode: '3439 LD', city: 'Nieuwegein', province: 10 },
-    poBox: { poBox: 1402, postalCode: '3430 BK', city: 'Nieuwegein' },
+    address: { street: 'Ravenswade', houseNumber: 54, houseNumberAddition: 'K', postalCode: '3439 LD', city: 'Nieuwegein', province: 10, location: RAVENSWADE_SITE },
+    postalAddress: { poBox: 1402, postalCode: '3430 BK', city: 'Nieuwegein' },
     referenceProfile: 'construction',
     modules: [MODULES.payroll, MODULES.hr, MODULES.employeeSelfService, MODULES.employmentNotification, MODULES.journal],
   },
@@ -143,7 +148,7 @@ const EMPLOYERS: EmployerSeed[] = [
     contact: { name: 'Marloes Hendriks', phoneNumber: '030 241 77 20', function: 'Bedrijfsleider' },
     phoneNumber: '030 241 77 00',
     website: 'https://www.vandermeerinfra.nl',
-    address: { street: 'Ravenswade', houseNumber: 54, houseNumberAddition: 'M', postalCode: '3439 LD', city: 'Nieuwegein', province: 10 },
+    address: { street: 'Ravenswade', houseNumber: 54, houseNumberAddition: 'M', postalCode: '3439 LD', city: 'Nieuwegein', province: 10, location: RAVENSWADE_SITE },
     referenceProfile: 'installation',
     modules: [MODULES.payroll, MODULES.hr, MODULES.employmentNotification, MODULES.journal],
   },
@@ -161,7 +166,7 @@ const EMPLOYERS: EmployerSeed[] = [
     contact: { name: 'Jeroen van der Meer', phoneNumber: '030 241 77 10', function: 'Directeur' },
     phoneNumber: '030 241 77 00',
     website: 'https://www.vandermeervastgoed.nl',
-    address: { street: 'Ravenswade', houseNumber: 54, houseNumberAddition: 'N', postalCode: '3439 LD', city: 'Nieuwegein', province: 10 },
+    address: { street: 'Ravenswade', houseNumber: 54, houseNumberAddition: 'N', postalCode: '3439 LD', city: 'Nieuwegein', province: 10, location: RAVENSWADE_SITE },
     referenceProfile: 'realEstate',
     modules: [MODULES.payroll, MODULES.hr],
   },
@@ -179,6 +184,8 @@ const EMPLOYERS: EmployerSeed[] = [
     phoneNumber: '040 212 45 00',
     website: 'https://www.dekorenschoof.nl',
     address: { street: 'Stratumseind', houseNumber: 32, postalCode: '5611 ET', city: 'Eindhoven', province: 11 },
+    // The shop is the visiting address; post goes to the production bakery.
+    postalAddress: { street: 'Hurksestraat', houseNumber: 18, houseNumberAddition: 'B', postalCode: '5652 AJ', city: 'Eindhoven', location: 'Bedrijventerrein De Hurk' },
     referenceProfile: 'bakery',
     modules: [MODULES.payroll, MODULES.hr, MODULES.employeeSelfService, MODULES.employmentNotification],
     providerLogoId: ORG_IDS.providerLogos.bakkerij,
@@ -226,10 +233,11 @@ export function employerDoc(seed: EmployerSeed): Doc {
       ...(seed.address.houseNumberAddition ? { houseNumberAddition: seed.address.houseNumberAddition } : {}),
       postalCode: seed.address.postalCode,
       city: seed.address.city,
+      ...(seed.address.location ? { location: seed.address.location } : {}),
       country: netherlands,
       province: option('province', seed.address.province),
     },
-    deviatingPostalAddress: seed.poBox ? { poBox: seed.poBox.poBox, postalCode: seed.poBox.postalCode, city: seed.poBox.city, country: netherlands } : null,
+    deviatingPostalAddress: seed.postalAddress ? { ...seed.postalAddress, country: netherlands } : null,
     providerId: ORG_IDS.provider,
     referenceProfile: seed.referenceProfile,
     modules: seed.modules,
@@ -332,62 +340,178 @@ function employerLogoDocs(): Doc[] {
 export interface ConceptSeed {
   id: string;
   employerId: string;
+  /** The employee number the draft already has (only the further-along drafts). */
+  employeeNumber?: number;
   firstName: string;
   initials: string;
   prefix?: string;
   lastName: string;
+  /** The partner's surname: [prefix, last name]. */
+  partner?: [string, string];
   gender: number;
   dateOfBirth: string;
   placeOfBirth: string;
-  phone: string;
-  address: { street: string; houseNumber: number; postalCode: string; city: string } | null;
+  /** Contact information as entered: at least a mobile number. */
+  contact: Record<string, string>;
+  address: { street: string; houseNumber: number; houseNumberAddition?: string; postalCode: string; city: string; location?: string } | null;
+  travelKm?: number;
   iban: string | null;
-  startDate: string | null;
+  /** The employment's editable fields entered so far (over the defaults); null: not yet started. */
+  employment: Record<string, unknown> | null;
+  /** The first fiscal record: its start and what deviates from the defaults. */
+  fiscal: { startDate: string } & Record<string, unknown> | null;
 }
 
 const C = ORG_IDS.conceptEmployees;
 
+/** An option of one of the employer's own lists (employee profiles, mutation sets). */
+function employerOption(employerId: string, list: 'employeeProfileId' | 'essMutationSet', value: string): MetadataOption {
+  const found = optionsOf(list, { employer: { id: employerId }, administration: null, administrations: [] }).find((o) => o.value === value);
+  if (!found) throw new Error(`organisation seed: ${list} has no option ${value}`);
+  return found;
+}
+
+/** What the payroll office enters for a regular employee: a plain contract, the pension scheme, no ties to the owner, notice in months. */
+const REGULAR_EMPLOYMENT: Record<string, unknown> = {
+  employmentContractType: option('employmentContractType', 1),
+  typeOfParticipation: option('typeOfParticipation', 2),
+  valueOfParticipation: option('valueOfParticipation', 1),
+  isDirectorAndMajorShareholder: false,
+  isPreviousOwner: false,
+  isFamilyOfOwner: false,
+  cancellationPeriodEmployee: 1,
+  cancellationPeriodTimeUnit: option('cancellationPeriodTimeUnit', 3),
+};
+
+// Drafts at different stages: two nearly complete (start date, employment and fiscal data),
+// one with personal data only, one with a name and a phone number.
 const CONCEPTS: ConceptSeed[] = [
-  { id: C.sanneDeVries, employerId: E.vanDerMeerBouwgroep, firstName: 'Sanne', initials: 'S.', prefix: 'de', lastName: 'Vries', gender: 2, dateOfBirth: '1996-04-18', placeOfBirth: 'Utrecht', phone: '06 41 27 83 95', address: { street: 'Biltstraat', houseNumber: 112, postalCode: '3572 BK', city: 'Utrecht' }, iban: 'NL91ABNA0417164300', startDate: '2026-02-01' },
-  { id: C.mohamedElAmrani, employerId: E.vanDerMeerBouwgroep, firstName: 'Mohamed', initials: 'M.', lastName: 'El Amrani', gender: 1, dateOfBirth: '1989-11-02', placeOfBirth: 'Amersfoort', phone: '06 18 55 20 47', address: { street: 'Kruiskamp', houseNumber: 7, postalCode: '3815 AA', city: 'Amersfoort' }, iban: 'NL20INGB0001234567', startDate: null },
-  { id: C.lotteJanssen, employerId: E.vanDerMeerBouwgroep, firstName: 'Lotte', initials: 'L.M.', lastName: 'Janssen', gender: 2, dateOfBirth: '2001-07-30', placeOfBirth: 'Nieuwegein', phone: '06 29 04 61 73', address: null, iban: null, startDate: null },
-  { id: C.pietBakker, employerId: E.bakkerijDeKorenschoof, firstName: 'Piet', initials: 'P.J.', lastName: 'Bakker', gender: 1, dateOfBirth: '1978-02-14', placeOfBirth: 'Eindhoven', phone: '06 50 33 12 88', address: { street: 'Hoogstraat', houseNumber: 210, postalCode: '5615 PT', city: 'Eindhoven' }, iban: 'NL02RABO0123456789', startDate: '2026-03-01' },
+  {
+    id: C.sanneDeVries,
+    employerId: E.vanDerMeerBouwgroep,
+    employeeNumber: 1201,
+    firstName: 'Sanne',
+    initials: 'S.',
+    prefix: 'de',
+    lastName: 'Vries',
+    partner: ['van den', 'Berg'],
+    gender: 2,
+    dateOfBirth: '1996-04-18',
+    placeOfBirth: 'Utrecht',
+    contact: { phoneNumber: '030 231 54 82', mobilePhoneNumber: '06 41 27 83 95', faxNumber: '', businessPhoneNumber: '030 241 77 34', businessMobilePhoneNumber: '06 12 98 45 03', businessEmailAddress: 's.devries@vandermeerbouwgroep.nl' },
+    address: { street: 'Biltstraat', houseNumber: 112, houseNumberAddition: 'bis', postalCode: '3572 BK', city: 'Utrecht', location: '' },
+    travelKm: 11.6,
+    iban: 'NL91ABNA0417164300',
+    // A first fixed-term contract of one year.
+    employment: {
+      ...REGULAR_EMPLOYMENT,
+      historicalStartDate: '2026-02-01',
+      commissionUntilDate: '2027-01-31',
+      commissionUntilDate1: '2027-01-31',
+      employmentDurationType: option('employmentDurationType', 1),
+      sendToExternalParty: option('sendToExternalParty', 2),
+      employeeProfileId: employerOption(E.vanDerMeerBouwgroep, 'employeeProfileId', 'Standaard werknemer'),
+      essMutationSet: employerOption(E.vanDerMeerBouwgroep, 'essMutationSet', 'Standaard mutaties'),
+      emailLeaveRequest: 'verlof@vandermeerbouwgroep.nl',
+      periodPayGradeAdjustment: 1,
+      signalPayGradeAdjustment: true,
+      cancellationPeriodEmployer: 1,
+      namePayslip: 'S. de Vries',
+    },
+    fiscal: { startDate: '2026-02-01' },
+  },
+  {
+    id: C.mohamedElAmrani,
+    employerId: E.vanDerMeerBouwgroep,
+    firstName: 'Mohamed',
+    initials: 'M.',
+    lastName: 'El Amrani',
+    gender: 1,
+    dateOfBirth: '1989-11-02',
+    placeOfBirth: 'Amersfoort',
+    contact: { phoneNumber: '033 462 19 07', mobilePhoneNumber: '06 18 55 20 47' },
+    address: { street: 'Kruiskamp', houseNumber: 7, houseNumberAddition: 'A', postalCode: '3815 AA', city: 'Amersfoort' },
+    iban: 'NL20INGB0001234567',
+    employment: null,
+    fiscal: null,
+  },
+  { id: C.lotteJanssen, employerId: E.vanDerMeerBouwgroep, firstName: 'Lotte', initials: 'L.M.', lastName: 'Janssen', gender: 2, dateOfBirth: '2001-07-30', placeOfBirth: 'Nieuwegein', contact: { mobilePhoneNumber: '06 29 04 61 73' }, address: null, iban: null, employment: null, fiscal: null },
+  {
+    id: C.pietBakker,
+    employerId: E.bakkerijDeKorenschoof,
+    employeeNumber: 1202,
+    firstName: 'Piet',
+    initials: 'P.J.',
+    lastName: 'Bakker',
+    gender: 1,
+    dateOfBirth: '1978-02-14',
+    placeOfBirth: 'Eindhoven',
+    contact: { phoneNumber: '040 244 61 30', mobilePhoneNumber: '06 50 33 12 88', faxNumber: '', businessPhoneNumber: '040 212 45 00', businessMobilePhoneNumber: '', businessEmailAddress: '' },
+    address: { street: 'Hoogstraat', houseNumber: 210, houseNumberAddition: '', postalCode: '5615 PT', city: 'Eindhoven', location: '' },
+    travelKm: 2.8,
+    iban: 'NL02RABO0123456789',
+    // Back at the bakery after some years elsewhere: a new income relationship, for an indefinite term.
+    employment: {
+      ...REGULAR_EMPLOYMENT,
+      historicalStartDate: '2014-09-01',
+      employmentDurationType: option('employmentDurationType', 2),
+      startDateContractOfIndefiniteDuration: '2026-03-01',
+      incomeRelationshipNumber: 2,
+      cancellationPeriodEmployer: 2,
+      namePayslip: 'P.J. Bakker',
+    },
+    fiscal: { startDate: '2026-03-01', annualSalary: 38900 },
+  },
 ];
 
-/** The employee part with its read-only names (formattedName, aowDate) computed as for employees. */
-export function withComputedNames(employee: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, ...computed } = computeEmployee({ id: '', ...employee });
-  return computed;
+/**
+ * The employee part of a concept employee with its read-only fields: the concept employee's
+ * GUID, which the promoted employee keeps (§2.8), and the names computed as for employees
+ * (formattedName, aowDate).
+ */
+export function conceptEmployeePart(conceptEmployeeId: string, employee: Record<string, unknown>): Record<string, unknown> {
+  const { id: _sent, ...fields } = employee;
+  return computeEmployee({ id: conceptEmployeeId, ...fields });
+}
+
+/** The first fiscal record of a draft: the defaults with what deviates. */
+function conceptFiscalData(conceptEmployeeId: string, { startDate, ...deviations }: NonNullable<ConceptSeed['fiscal']>): Record<string, unknown> {
+  return { id: seedUuid(`conceptEmployee:${conceptEmployeeId}:fiscalData`), startDate, endDate: null, ...FISCAL_DEFAULTS, ...deviations };
 }
 
 export function conceptEmployeeDoc(seed: ConceptSeed): Doc {
   const name = [seed.firstName, seed.prefix, seed.lastName].filter(Boolean).join(' ');
+  const furtherAlong = seed.employment !== null;
   return {
     id: seed.id,
     employerId: seed.employerId,
     uniqueName: name,
-    employeeData: withComputedNames({
+    employeeData: conceptEmployeePart(seed.id, {
+      ...(seed.employeeNumber === undefined ? {} : { employeeNumber: seed.employeeNumber }),
       personalDetails: {
         firstName: seed.firstName,
         initials: seed.initials,
         ...(seed.prefix ? { prefix: seed.prefix } : {}),
         lastName: seed.lastName,
+        ...(seed.partner ? { prefixPartner: seed.partner[0], lastNamePartner: seed.partner[1] } : {}),
         dateOfBirth: seed.dateOfBirth,
         placeOfBirth: seed.placeOfBirth,
         gender: option('gender', seed.gender),
         nationality: option('nationality', 1),
       },
-      contactInformation: { mobilePhoneNumber: seed.phone },
+      contactInformation: seed.contact,
       identityDocument: null,
+      ...(seed.travelKm === undefined ? {} : { travel: { travelDistanceToWork: Math.round(seed.travelKm), travelDistanceToWorkInKm: seed.travelKm } }),
       address: seed.address ? { ...seed.address, country: option('country', 1) } : null,
       deviatingPostalAddress: null,
+      ...(furtherAlong ? { exclusionFromAbsenceStatus: false, revokeEmployeeSelfServiceAccessOn: null } : {}),
     }),
-    employmentData: seed.startDate ? { employmentDurationType: option('employmentDurationType', 1), typeOfEmployee: option('typeOfEmployee', 1) } : null,
+    employmentData: seed.employment ? { ...EMPLOYMENT_DEFAULTS, ...seed.employment } : null,
     workingHoursData: null,
     wageData: null,
     organizationalEntityData: null,
     socialSecurityData: null,
-    fiscalData: seed.startDate ? { startDate: seed.startDate, endDate: null, applyPayrollTaxDeduction: true } : null,
+    fiscalData: seed.fiscal ? conceptFiscalData(seed.id, seed.fiscal) : null,
     otherPayrollVariablesData: null,
     iban: seed.iban,
   };

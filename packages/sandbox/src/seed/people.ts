@@ -9,17 +9,17 @@
 // that delete refusals arise from data; the journal seed's allocations and payroll period data
 // sit on employments of their payroll administrations (internal fields journalAllocation and
 // payrollPeriodData). PEOPLE_IDS names the employees and employments the scenarios and samples use.
-import { concat, crc32, toBase64, zlibStored } from '../util/bytes.js';
+import { concat, crc32, toBase64, utf8, zlibStored } from '../util/bytes.js';
 import type { Doc } from '../store/types.js';
 import { COLLECTIONS, SECTIONS, computeEmployee, newSectionRecord, type SectionRecord } from '../resources/employments/model.js';
-import { employmentDoc } from '../resources/employments/new-employee.js';
+import { employmentDoc, FISCAL_DEFAULTS } from '../resources/employments/new-employee.js';
 import { addDays, addRecord } from '../resources/employments/date-chain.js';
 import { SELF_SERVICE_STATUS } from '../resources/employments/person.js';
 import { citizenServiceNumber, Dice, FEMALE, iban, initialsOf, MALE, PLACES, postalCode, SURNAMES } from './dutch-data.js';
 import { SEED_IDS } from './ids.js';
 import { EMPLOYMENT_JOURNAL_ALLOCATIONS, EMPLOYMENT_PAYROLL_PERIOD_DATA, type EmploymentJournalUse } from './journal.js';
 import { MODULES, organisationSeed } from './organisation.js';
-import { option, optionsOf, ORG_COLLECTIONS, seedUuid, type MetadataScope } from './reference-data.js';
+import { option, optionsOf, ORG_COLLECTIONS, seedUuid, type MetadataOption, type MetadataScope } from './reference-data.js';
 
 const id = (name: string): string => seedUuid(`people:${name}`);
 
@@ -138,6 +138,9 @@ const period = (year: number, periodNumber: number, fourWeekly: boolean) => {
   return { year, periodNumber, periodStartDate: start, periodEndDate: end };
 };
 
+/** A coded reference in its read shape: the display value is the description, as for departments. */
+const withValue = (ref: EmploymentJournalUse['costCenter']) => (ref ? { key: ref.key, value: ref.description, code: ref.code, description: ref.description } : null);
+
 function journalAllocation(use: EmploymentJournalUse, administration: Doc): Doc {
   const fourWeekly = administration.payrollPeriodType === 2;
   const start = period(2025, 1, fourWeekly);
@@ -151,7 +154,7 @@ function journalAllocation(use: EmploymentJournalUse, administration: Doc): Doc 
     },
     startPeriod: start,
     endPeriod: null,
-    allocationBasedOnActualHours: { costCenter: use.costCenter, costUnit: use.costUnit },
+    allocationBasedOnActualHours: { costCenter: withValue(use.costCenter), costUnit: withValue(use.costUnit) },
     allocationBasedOnFixedWeights: [],
   };
 }
@@ -300,6 +303,77 @@ function buildPerson(plan: PersonPlan, index: number, d: Dice, administrations: 
   }
 }
 
+/** The shifts of each collective agreement: number, full-time hours per week and shift bonus. */
+const SHIFTS: Record<string, Array<{ shiftNumber: number; fullTimeHoursPerWeek: number; bonusPercentage: number }>> = {
+  construction: [{ shiftNumber: 1, fullTimeHoursPerWeek: 40, bonusPercentage: 0 }],
+  // The early bake (vroege dienst).
+  bakery: [{ shiftNumber: 1, fullTimeHoursPerWeek: 38, bonusPercentage: 0 }, { shiftNumber: 2, fullTimeHoursPerWeek: 38, bonusPercentage: 15 }],
+  // Evening and night shifts (onregelmatigheidstoeslag).
+  care: [{ shiftNumber: 1, fullTimeHoursPerWeek: 36, bonusPercentage: 0 }, { shiftNumber: 2, fullTimeHoursPerWeek: 36, bonusPercentage: 22 }],
+};
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/** A part-timer's pattern: whole days of equal hours from Monday, or from Tuesday in even weeks when it alternates. */
+function workPattern(hours: number, alternating: boolean): { days: number; weeks: Record<string, Record<string, number>> } {
+  const days = Math.min(5, Math.ceil(hours / 8));
+  const perDay = Math.round((hours / days) * 100) / 100;
+  const week = (from: number) => Object.fromEntries(WEEKDAYS.map((day, i) => [day, i >= from && i < from + days ? perDay : 0]));
+  return { days, weeks: { oddWeeks: week(0), evenWeeks: week(alternating && days < 5 ? 1 : 0) } };
+}
+
+/** The contract code each agreement has for a number of hours a week: full-time, or its part-time code. */
+const CONTRACT_CODES: Record<string, (hours: number) => number | null> = {
+  construction: (h) => (h >= 40 ? 1 : h === 32 ? 2 : null),
+  bakery: (h) => (h >= 38 ? 1 : null),
+  care: (h) => (h >= 36 ? 1 : h === 24 ? 2 : null),
+};
+
+/** The contract code of the working hours, where the agreement has one for these hours. */
+function contractCode(agreement: string, hours: number, scope: MetadataScope): MetadataOption | null {
+  const code = CONTRACT_CODES[agreement]?.(hours) ?? null;
+  const found = code === null ? undefined : optionsOf('contractCode', scope).find((o) => o.code === code);
+  return found ? { ...found } : null;
+}
+
+/** The standard function classification of an employer's function, where one fits. */
+const STANDARD_FUNCTIONS: Record<string, number> = {
+  Timmerman: 1,
+  Elektromonteur: 2,
+  Servicemonteur: 2,
+  Broodbakker: 3,
+  Banketbakker: 3,
+  'Verzorgende IG': 4,
+  'Administratief medewerker': 5,
+};
+
+/** A department or distribution unit in its read shape. */
+const coded = (o: MetadataOption) => ({ key: o.key, value: o.value, code: o.code, description: o.description });
+
+/** A secondary employment: the wage tax credit is applied at the main job, a fixed percentage on special rewards here. */
+const SECOND_JOB: Record<string, unknown> = {
+  applyPayrollTaxDeduction: false,
+  deviatingTaxTableCode: option('deviatingTaxTableCode', 3),
+  deviatingPayrollTaxPercentage: 36.97,
+  applyDeviatingPayrollTaxPercentageOn: option('applyDeviatingPayrollTaxPercentageOn', 2),
+  deviatingCalculationRulePayrollTax: option('deviatingCalculationRulePayrollTax', 3),
+};
+
+/** The fiscal situations a share of the main employments has. */
+const FISCAL_DEVIATIONS: Array<Record<string, unknown>> = [
+  // Lives in Belgium and works there part of the time: the salary is split.
+  { residentOf: option('residentOf', 2), applySalarysplit: option('applySalarysplit', 1), percentageForeignIncome: 20 },
+  // Recruited from abroad, with the 30% ruling.
+  { thirtyPercentFacility: option('thirtyPercentFacility', 2) },
+  { thirtyPercentFacility: option('thirtyPercentFacility', 3), deviatingPercentageThirtyPercentFacility: 27 },
+  // Learning on the job (BBL).
+  { contributionReductionEducation: option('contributionReductionEducation', 2), applyStudentDeduction: true },
+  // A wage with a Wajong benefit in it.
+  { doesWageIncludeWajong: true },
+  // A loan from the employer.
+  { hasEmployeeLoan: true },
+];
+
 export function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, scope: MetadataScope, bank: { iban: string; bic: string }, firstName: string, city: string): Doc[] {
   const records: SectionRecord[] = [];
   const add = (section: string, input: Record<string, unknown>, n = 0) => records.push(newSectionRecord(id(`record:${employment.id}:${section}:${n}`), employment, section, input));
@@ -307,15 +381,29 @@ export function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, sco
   const end = ep.endDate ?? null;
   const payroll = ep.administration.isPayrollAdministration === true;
   const hours = d.pick([16, 24, 28, 32, 36, 38, 40]);
+  // What the seed adds beyond its first data draws from a dice of its own per employment, so
+  // that the people and employments drawn before stay as they were.
+  const x = new Dice(crc32(utf8(employment.id)));
+  const agreement = payroll ? (ep.administration.collectiveLaborAgreement as string | null) : null;
+  const shifts = agreement ? SHIFTS[agreement] : undefined;
+  const shift = shifts ? { ...(shifts.length > 1 && x.chance(0.3) ? shifts[1]! : shifts[0]!) } : { shiftNumber: 1, fullTimeHoursPerWeek: null, bonusPercentage: null };
+  const pattern = shifts && hours < shift.fullTimeHoursPerWeek! && x.chance(0.6) ? workPattern(hours, x.chance(0.5)) : null;
+  const fourWeekly = ep.administration.payrollPeriodType === 2;
   add('workinghours', {
     startDate: start,
-    shift: { shiftNumber: 1 },
+    shift,
     deviatingHoursPerWeek: hours,
     averageHoursPerWeek: hours,
+    // Four days a week counted as social security days of their own.
+    deviatingSvDaysPerPeriod: pattern?.days === 4 && x.chance(0.5) ? (fourWeekly ? 16 : 17.4) : null,
     averageParttimeFactor: Math.round((hours / 40) * 10000) / 100,
     regularWorkPattern: true,
+    // A shift bonus that goes on during sick leave.
+    shiftRateSickLeave: shift.bonusPercentage ? (x.chance(0.5) ? { ...shift } : null) : null,
     flexibleHoursContract: option('flexibleHoursContract', 1),
-    calculateUsingWorkPattern: { leaveHours: false, hoursBrokenPeriod: false, hoursRegularPeriod: false, daysDailyRate: false, deviatingDaysAndHours: false },
+    workPattern: pattern?.weeks ?? null,
+    calculateUsingWorkPattern: { leaveHours: pattern !== null, hoursBrokenPeriod: false, hoursRegularPeriod: false, daysDailyRate: false, deviatingDaysAndHours: false },
+    contractCode: agreement ? contractCode(agreement, hours, { ...scope, administration: ep.administration }) : null,
     aggregatedHoursPerWeek: hours,
   });
   const fn = optionsOf('function', scope);
@@ -324,13 +412,15 @@ export function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, sco
   const pickFn = fn.length > 0 ? d.pick(fn) : null;
   const pickDept = department.length > 0 ? d.pick(department) : null;
   const pickUnit = unit.length > 0 ? d.pick(unit) : null;
+  const standardFunction = pickFn ? STANDARD_FUNCTIONS[pickFn.value] : undefined;
   add('organizationalEntity', {
     startDate: start,
-    function: pickFn ? { key: pickFn.key, description: pickFn.description, group: pickFn.group } : null,
+    function: pickFn ? { key: pickFn.key, value: pickFn.value, description: pickFn.description, group: pickFn.group } : null,
     deviatingFunctionGroup: null,
     deviatingFunctionDescription: null,
-    department: pickDept ? { key: pickDept.key, code: pickDept.code, description: pickDept.description } : null,
-    distributionUnit: pickUnit ? { key: pickUnit.key, code: pickUnit.code, description: pickUnit.description } : null,
+    standardFunction: standardFunction === undefined ? null : option('standardFunction', standardFunction),
+    department: pickDept ? coded(pickDept) : null,
+    distributionUnit: pickUnit ? coded(pickUnit) : null,
     placeOfEmployment: city,
     internalTelephoneExtensionNumber: d.digits(3),
   });
@@ -362,7 +452,15 @@ export function sectionRecords(employment: Doc, ep: EmploymentPlan, d: Dice, sco
     }
     records.push(...chain);
     add('socialSecurityConfiguration', { startDate: start, isInsuredForSicknessBenefitsAct: true, isInsuredForUnemploymentInsuranceAct: true, isInsuredForOccupationalDisabilityInsuranceAct: true });
-    add('fiscalProperties', { startDate: start, annualSalary: null, applyDayTables: false, applyPayrollTaxDeduction: true, applyStudentDeduction: false, deviatingSmallJobsArrangement: false, applySingleElderlyTaxDeduction: false });
+    const secondary = (employment.employmentCategoryType as { key?: number } | undefined)?.key === 2;
+    const site = agreement === 'construction' && ['Timmerman', 'Uitvoerder'].includes(String(pickFn?.value));
+    add('fiscalProperties', {
+      startDate: start,
+      ...FISCAL_DEFAULTS,
+      // Builders go to the site in the company's van.
+      ...(site && x.chance(0.5) ? { usesTransportByWithholdingAgent: true } : {}),
+      ...(secondary ? SECOND_JOB : x.chance(0.15) ? x.pick(FISCAL_DEVIATIONS) : {}),
+    });
     add('paymentInformationSepa', { payrollComponent: { key: 1, value: 'Netto loon' }, iban: bank.iban, bic: bank.bic, visibleOnPayslip: true, nameBeneficiary: firstName, cityBeneficiary: city, description1: 'Salaris', description2: '' });
   }
   // An ended employment's records end with it; reinstating reopens them.

@@ -159,6 +159,33 @@ function rules(): void {
     });
   });
 
+  describe("a concept employee's read-only ids (§2.8)", () => {
+    it('gives the employee part the concept GUID and each dated section a record id, which a PUT keeps', async () => {
+      const client = await sandbox('concept-ids');
+      const params = { employerId: E.vanDerMeerBouwgroep };
+      const sent = { uniqueName: 'Nieuwe collega', employeeData: { id: '00000000-0000-4000-8000-000000000001', personalDetails: { lastName: 'Visser' } }, fiscalData: { id: '00000000-0000-4000-8000-000000000002', startDate: '2027-01-01', applyPayrollTaxDeduction: true }, workingHoursData: null };
+      const created = (await client.call('PostConceptEmployeeByEmployerId', { params, body: sent })).body.content;
+      // The promoted employee keeps the concept employee's GUID: the employee part has it, whatever was sent.
+      expect(created.employeeData.id).toBe(created.id);
+      expect(created.fiscalData.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(created.fiscalData.id).not.toBe(sent.fiscalData.id);
+      expect(created.workingHoursData).toBeNull();
+
+      const conceptEmployeeId = created.id;
+      const { id: _id, ...body } = created;
+      const put = await client.call('PutConceptEmployeeByConceptEmployeeId', { params: { conceptEmployeeId }, body: { ...body, fiscalData: { ...body.fiscalData, applyPayrollTaxDeduction: false }, workingHoursData: { startDate: '2027-01-01', averageHoursPerWeek: 32 } } });
+      expect(put.status).toBe(200);
+      const read = (await client.call('GetConceptEmployeeByConceptEmployeeId', { params: { conceptEmployeeId } })).body.content;
+      expect(read.employeeData.id).toBe(conceptEmployeeId);
+      expect(read.fiscalData).toMatchObject({ id: created.fiscalData.id, applyPayrollTaxDeduction: false });
+      expect(read.workingHoursData.id).toMatch(/^[0-9a-f-]{36}$/);
+
+      // The minimized PUT rewrites the employee part and keeps its id.
+      await client.call('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body: { personalDetails: { lastName: 'Visser-de Boer' }, contactInformation: { mobilePhoneNumber: '06 11 22 33 44' } } });
+      expect((await client.call('GetConceptEmployeeByConceptEmployeeId', { params: { conceptEmployeeId } })).body.content.employeeData.id).toBe(conceptEmployeeId);
+    });
+  });
+
   describe('the minimized and full views of a concept employee stay consistent (§2.8)', () => {
     it('shows a PUT of either view in the other', async () => {
       const client = await sandbox('concept-views');

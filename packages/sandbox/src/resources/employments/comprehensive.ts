@@ -14,7 +14,7 @@ import {
   SECTIONS,
   and,
   employeeView,
-  employmentView,
+  employmentListView,
   mustGetEmployer,
   sectionView,
   selfServiceStatus,
@@ -97,7 +97,7 @@ function line(employment: Doc, date: string, c: Context): Record<string, unknown
   const records = c.records.get(employment.id) ?? [];
   return {
     employee: person ? employeeView(person, c.today) : null,
-    employment: employmentView(employment),
+    employment: employmentListView(employment),
     ...sectionsOn(records, date),
     journalAllocation: employment.journalAllocation ?? null,
     citizenServiceNumber: person ? { citizenServiceNumber: person.citizenServiceNumber ?? null } : null,

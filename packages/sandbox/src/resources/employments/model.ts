@@ -149,20 +149,32 @@ function pick(source: Record<string, unknown> | undefined, keys: string[]): Reco
   return out;
 }
 
-/** The employment read shape (GetEmploymentByEmploymentId, the lists of employments). */
+/** The payroll administration as lists show it: the detail alone adds cla and wageModel (§2.6). */
+const LISTED_PAYROLL_ADMINISTRATION = ['id', 'name', 'clientNumber', 'description'];
+
+function withListedPayrollAdministration(out: Record<string, unknown>): Record<string, unknown> {
+  if (out.payrollAdministration && typeof out.payrollAdministration === 'object') {
+    out.payrollAdministration = pick(out.payrollAdministration as Record<string, unknown>, LISTED_PAYROLL_ADMINISTRATION);
+  }
+  return out;
+}
+
+/** The employment read shape of the detail (GetEmploymentByEmploymentId and the answers of its edits). */
 export function employmentView(doc: Doc): Record<string, unknown> {
   const out = omit(doc, EMPLOYMENT_INTERNAL);
   out.employee = pick(doc.employee as Record<string, unknown>, FULL_SUMMARY);
   return out;
 }
 
+/** The employment read shape of the lists (and of the comprehensive list's employment section). */
+export function employmentListView(doc: Doc): Record<string, unknown> {
+  return withListedPayrollAdministration(employmentView(doc));
+}
+
 export function employmentMinimizedView(doc: Doc): Record<string, unknown> {
   const out = pick(doc, MINIMIZED_FIELDS);
   out.employee = pick(doc.employee as Record<string, unknown>, MINIMIZED_SUMMARY);
-  if (out.payrollAdministration && typeof out.payrollAdministration === 'object') {
-    out.payrollAdministration = pick(out.payrollAdministration as Record<string, unknown>, ['id', 'name', 'clientNumber', 'description']);
-  }
-  return out;
+  return withListedPayrollAdministration(out);
 }
 
 /** The editable employment fields (PutEmploymentByEmploymentId replaces exactly these). */

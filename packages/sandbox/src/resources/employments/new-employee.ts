@@ -88,6 +88,35 @@ export const EMPLOYMENT_DEFAULTS: Record<string, unknown> = {
   writtenEmploymentContract: true,
 };
 
+/**
+ * A fiscal properties record's fields when nothing deviates (dates aside): the wage tax credit
+ * applied, the tables and percentages of the standard, no special regime.
+ */
+export const FISCAL_DEFAULTS: Record<string, unknown> = {
+  annualSalary: null,
+  deviatingTaxTableCode: null,
+  deviatingPayrollTaxTableColour: null,
+  applyDayTables: false,
+  deviatingPayrollTaxPercentage: null,
+  applyDeviatingPayrollTaxPercentageOn: null,
+  applyPayrollTaxDeduction: true,
+  applyStudentDeduction: false,
+  residentOf: null,
+  applySalarysplit: null,
+  percentageForeignIncome: null,
+  deviatingCalculationRulePayrollTax: null,
+  thirtyPercentFacility: null,
+  deviatingPercentageThirtyPercentFacility: null,
+  doesWageIncludeAow: false,
+  doesWageIncludeWajong: false,
+  hasEmployeeLoan: false,
+  usesTransportByWithholdingAgent: false,
+  deviatingSmallJobsArrangement: false,
+  contributionReductionEducation: null,
+  specialIndication: { one: null, two: null, three: null, four: null },
+  applySingleElderlyTaxDeduction: false,
+};
+
 export interface EmploymentInit {
   id: string;
   employee: Doc;
