@@ -36,8 +36,7 @@ Options:
                     naming the limit (default: 100000)
   --answer-cache <MiB>
                     sandbox: memory for read answers kept to answer the same read again
-                    while nothing it read has changed (0 none; default: 32; unused with
-                    --database-url, where another process may write)
+                    while nothing it read has changed (0 none; default: 32)
   --max-upload-bytes <n>
                     sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox
                     may hold; an upload beyond gets 400 naming the limit (default: 52428800)

@@ -46,6 +46,11 @@ CREATE TABLE IF NOT EXISTS sandbox_state (
   meta jsonb NOT NULL DEFAULT '{}',
   updated_at timestamptz
 );
+-- A sandbox state's generation: new from one sequence on every change of the row (a commit that
+-- wrote, an import, a first write), never reused, so that a process can tell whether what it
+-- read before is still what the database holds (the answer cache, Tx.version).
+CREATE SEQUENCE IF NOT EXISTS sandbox_generation;
+ALTER TABLE sandbox_state ADD COLUMN IF NOT EXISTS generation bigint NOT NULL DEFAULT nextval('sandbox_generation');
 CREATE TABLE IF NOT EXISTS sandbox_doc (
   sandbox text NOT NULL,
   collection text NOT NULL,
@@ -228,8 +233,13 @@ export class PostgresStore implements Store {
   private async run<T>(client: pg.PoolClient, sandbox: string, write: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const state = await openTransaction(client, sandbox, this.seedId, write);
     const own = state.find((row) => row.sandbox === sandbox);
-    const seedMeta = state.find((row) => row.sandbox === this.seedId)?.meta ?? this.seedMeta;
-    const tx = new PostgresTx(this, client, sandbox, own ? sandbox : this.seedId, write, own?.meta ?? seedMeta);
+    const seedRow = state.find((row) => row.sandbox === this.seedId);
+    const seedMeta = seedRow?.meta ?? this.seedMeta;
+    const source = own ? sandbox : this.seedId;
+    const generation = (own ?? seedRow)?.generation;
+    // A read sees one state of the database: its source's generation names it (see SCHEMA).
+    const version = !write && generation !== undefined ? `${source}#${generation}` : undefined;
+    const tx = new PostgresTx(this, client, sandbox, source, write, own?.meta ?? seedMeta, version);
     try {
       const result = await fn(tx);
       await tx.commit();
@@ -275,7 +285,7 @@ export class PostgresStore implements Store {
       }
       await client.query(
         `INSERT INTO sandbox_state (sandbox, meta, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (sandbox) DO UPDATE SET meta = EXCLUDED.meta, updated_at = EXCLUDED.updated_at`,
+         ON CONFLICT (sandbox) DO UPDATE SET meta = EXCLUDED.meta, updated_at = EXCLUDED.updated_at, generation = nextval('sandbox_generation')`,
         [sandbox, snapshot.meta ?? {}],
       );
       // The planner's row counts follow a large import at once (lists of it are planned right).
@@ -380,6 +390,8 @@ const PLAIN_ID = /^[\w:.@+-]{1,200}$/;
 interface StateRow {
   sandbox: string;
   meta: Record<string, unknown>;
+  /** bigint, as text. */
+  generation: string;
 }
 
 /**
@@ -390,7 +402,7 @@ interface StateRow {
  */
 async function openTransaction(client: pg.PoolClient, sandbox: string, seed: string, write: boolean): Promise<StateRow[]> {
   const begin = write ? 'BEGIN' : 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
-  const stateSql = (a: string, b: string) => `SELECT sandbox, meta FROM sandbox_state WHERE sandbox IN (${a}, ${b})`;
+  const stateSql = (a: string, b: string) => `SELECT sandbox, meta, generation FROM sandbox_state WHERE sandbox IN (${a}, ${b})`;
   if (PLAIN_ID.test(sandbox) && PLAIN_ID.test(seed)) {
     const lock = write ? `SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${quoteLiteral(sandbox)}));` : '';
     const results = (await client.query(`${begin};${lock}${stateSql(quoteLiteral(sandbox), quoteLiteral(seed))}`)) as unknown as pg.QueryResult<StateRow>[];
@@ -482,6 +494,8 @@ class PostgresTx implements Tx {
     private readonly writable: boolean,
     /** The sandbox's meta as this transaction sees it (read when it began). */
     private meta: Record<string, unknown>,
+    /** A read's state, by its source and generation (Tx.version). */
+    readonly version: string | undefined,
   ) {}
 
   close(): void {
@@ -495,7 +509,7 @@ class PostgresTx implements Tx {
       return;
     }
     const meta = this.metaChanged ? ', meta = $2::jsonb' : '';
-    const update = `UPDATE sandbox_state SET updated_at = now()${meta} WHERE sandbox = $1`;
+    const update = `UPDATE sandbox_state SET updated_at = now(), generation = nextval('sandbox_generation')${meta} WHERE sandbox = $1`;
     if (PLAIN_ID.test(this.sandbox)) {
       const values = [quoteLiteral(this.sandbox), quoteLiteral(JSON.stringify(this.meta))];
       await this.client.query(`${update.replace(/\$(\d)/g, (_, n: string) => values[Number(n) - 1]!)};COMMIT`);

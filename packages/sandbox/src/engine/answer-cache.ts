@@ -14,7 +14,7 @@ export interface CachedAnswer {
 }
 
 interface Entry {
-  version: object;
+  version: object | string;
   /** The description served when the answer was made (a reload makes other answers). */
   description: object;
   answer: CachedAnswer;
@@ -30,7 +30,7 @@ export class AnswerCache {
   constructor(private readonly budget: number) {}
 
   /** The answer kept for `key` if it was read from `version` under `description`; a stale one is dropped. */
-  answerFor(key: string, version: object, description: object): CachedAnswer | undefined {
+  answerFor(key: string, version: object | string, description: object): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -42,7 +42,7 @@ export class AnswerCache {
     return entry.answer;
   }
 
-  keep(key: string, version: object, description: object, answer: CachedAnswer): void {
+  keep(key: string, version: object | string, description: object, answer: CachedAnswer): void {
     const weight = weightOf(key, answer);
     if (weight > this.budget / 8) return;
     const previous = this.entries.get(key);

@@ -103,7 +103,7 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   const today = new Date(now).toISOString().slice(0, 10);
   const cacheKey = cache && mode === 'read' && negotiation.negotiated.kind !== 'export' ? readKey(exchange, principal, today) : undefined;
   // Set when this read may be kept: its state's identity, unless the handler read the clock's time.
-  let readFrom: object | undefined;
+  let readFrom: object | string | undefined;
   let reply: Reply | { kind: 'cached'; answer: CachedAnswer };
   try {
     reply = await store.transaction(principal.sandbox, mode, async (tx) => {

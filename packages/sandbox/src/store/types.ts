@@ -46,10 +46,11 @@ export interface Page {
 /** One transaction on one sandbox. Docs handed out are copies: mutate them, then replace(). */
 export interface Tx {
   readonly sandbox: string;
-  /** In a read transaction, the identity of the committed state it reads: the same object for as
-   * long as nothing of the sandbox changes. Stores that cannot promise that (another process may
-   * write) leave it out, and their reads are never answered from the answer cache. */
-  readonly version?: object;
+  /** In a read transaction, what names the committed state it reads: the same object (compared
+   * by identity) or string (by value) for as long as nothing of the sandbox changes, and never
+   * again after. Stores that cannot promise that leave it out, and their reads are never
+   * answered from the answer cache. */
+  readonly version?: object | string;
   /** Docs the sandbox holds now, in every collection (limits); optional for other stores. */
   count?(): Promise<number>;
   get(collection: string, id: string): Promise<Doc | undefined>;

@@ -80,3 +80,16 @@ it('reads through each process what was written through the other', async () => 
   const list = await call(1, 'GET', `${EMPLOYEES}?filter=${encodeURIComponent('employeeNumber ge 90000')}`);
   expect(list.body.totalSize).toBe(0);
 }, 60_000);
+
+it('answers a repeated read again only while the other process has not written the sandbox', async () => {
+  const page = `${EMPLOYEES}?filter=${encodeURIComponent('employeeNumber ge 92000')}`;
+  // The sandbox has data of its own (a first write), read twice through process 1: the second
+  // answer comes from its answer cache. A write through process 0 must show in the next read.
+  expect((await call(0, 'POST', EMPLOYEES, newEmployee(92_000, 200))).status).toBe(201);
+  for (let i = 0; i < 2; i++) expect((await call(1, 'GET', page)).body.totalSize).toBe(1);
+  expect((await call(0, 'POST', EMPLOYEES, newEmployee(92_001, 201))).status).toBe(201);
+  expect((await call(1, 'GET', page)).body.totalSize).toBe(2);
+  // A reset through process 0 goes back to the seed: the same read through process 1 shows it.
+  expect((await fetch(`${processes[0]!.url}/__sandbox/reset`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })).status).toBeLessThan(300);
+  expect((await call(1, 'GET', page)).body.totalSize).toBe(0);
+}, 60_000);
