@@ -23,7 +23,7 @@ function lenient(value: unknown): unknown {
 }
 
 export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, validateSchema: false });
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, validateSchema: false, meta: false });
   addFormats(ajv);
   return ajv;
 }

@@ -19,14 +19,12 @@ export interface RequestParts {
   hasBody: boolean;
 }
 
-let instances: { coerce: Ajv2020; exact: Ajv2020 } | undefined;
+const instances: { coerce?: Ajv2020; exact?: Ajv2020 } = {};
+/** One validator per coercion, made on first use. The schemas come from a linted bundle: no
+ * meta-schemas are loaded and none is checked against one (that would only cost a start its time). */
 function ajv(coerce: boolean): Ajv2020 {
-  if (!instances) {
-    // The schemas come from a linted bundle: checking each against the meta-schema would only cost the first request its time.
-    const make = (coerceTypes: boolean) => addFormats(new Ajv2020({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, validateSchema: false, coerceTypes }));
-    instances = { coerce: make(true), exact: make(false) };
-  }
-  return coerce ? instances.coerce : instances.exact;
+  const make = () => addFormats(new Ajv2020({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, validateSchema: false, meta: false, coerceTypes: coerce }));
+  return coerce ? (instances.coerce ??= make()) : (instances.exact ??= make());
 }
 
 /** The schema with readOnly properties left out (also from `required`), through allOf, oneOf, anyOf and items. */
