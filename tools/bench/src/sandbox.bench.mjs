@@ -287,7 +287,7 @@ async function postgresAgainstMemory(memory, database) {
       if (scenario.goal) goal(`PostgreSQL ÷ memory: ${scenario.name}`, ratio >= scenario.goal, `${ratio.toFixed(2)} (>= ${scenario.goal})`);
       if (scenario.p99) goal(`PostgreSQL p99: ${scenario.name}`, p.latency.p99 < scenario.p99, `${p.latency.p99} ms (< ${scenario.p99} ms)`);
     }
-    lines.push('\nThe first three rows run as deployed (the answer cache on, so the list is read again from memory while the sandbox is unchanged); the fourth has it off on both stores.\n');
+    lines.push('\nEvery row runs as deployed (the answer cache on: a list is read again from memory while the sandbox is unchanged) but the one marked answer cache off, which has it off on both stores.\n');
   } finally {
     await Promise.all([postgres, uncached.memory, uncached.postgres].map((server) => stop(server.child)));
   }

@@ -79,7 +79,10 @@ function drawAvatar(colour: [number, number, number]): string {
     const row = y * (1 + size * 3);
     for (let x = 0; x < size; x++) {
       const inside = (x - 31.5) ** 2 + (y - 26) ** 2 < 14 ** 2 || ((x - 31.5) ** 2) / 24 ** 2 + ((y - 64) ** 2) / 22 ** 2 < 1;
-      pixels.set(inside ? [240, 240, 240] : colour, row + 1 + x * 3);
+      const at = row + 1 + x * 3;
+      pixels[at] = inside ? 240 : colour[0];
+      pixels[at + 1] = inside ? 240 : colour[1];
+      pixels[at + 2] = inside ? 240 : colour[2];
     }
   }
   const header = new Uint8Array(13);

@@ -58,9 +58,15 @@ export function crc32(bytes: Uint8Array): number {
 function adler32(bytes: Uint8Array): number {
   let a = 1;
   let b = 0;
-  for (const byte of bytes) {
-    a = (a + byte) % 65521;
-    b = (b + a) % 65521;
+  // The sums stay exact for 5,552 bytes between reductions (zlib's NMAX).
+  for (let i = 0; i < bytes.length; ) {
+    const end = Math.min(i + 5552, bytes.length);
+    for (; i < end; i++) {
+      a += bytes[i]!;
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
   }
   return ((b << 16) | a) >>> 0;
 }

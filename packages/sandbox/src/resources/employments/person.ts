@@ -92,9 +92,10 @@ function addMonths(date: IsoDate, months: number): IsoDate {
  * Not clock-based: it depends on the date of birth only.
  */
 export function aowDate(dateOfBirth: IsoDate): IsoDate {
+  const [y, m] = dateOfBirth.split('-').map(Number) as [number, number];
   for (const [year, years, months] of AOW_AGE_BY_YEAR) {
-    const reached = addMonths(dateOfBirth, years * 12 + months);
-    if (Number(reached.slice(0, 4)) <= year) return reached;
+    // The year the age is reached, as addMonths computes it.
+    if (Math.floor((y * 12 + (m - 1) + years * 12 + months) / 12) <= year) return addMonths(dateOfBirth, years * 12 + months);
   }
   const [, years, months] = AOW_AGE_BY_YEAR.at(-1)!;
   return addMonths(dateOfBirth, years * 12 + months);
