@@ -184,7 +184,12 @@ const handlers: Record<string, Handler> = {
     const scope = await metadataScope(ctx.tx, current.employerId as string);
     const body = checkMetadataKeys(FORMS.conceptEmployeeMinimized, scope, inputOnly(objectBody(ctx.body)) as Body);
     const employee: Body = { ...((current.employeeData as Body | null) ?? {}) };
-    for (const key of SHARED_EMPLOYEE_FIELDS) employee[key] = body[key] ?? (key === 'personalDetails' ? {} : null);
+    for (const key of SHARED_EMPLOYEE_FIELDS) {
+      const value = body[key] ?? (key === 'personalDetails' ? {} : null);
+      // The employee part's contact information is never null: none given is none kept (the minimized view shows null).
+      if (key === 'contactInformation' && value === null) delete employee[key];
+      else employee[key] = value;
+    }
     const computed = conceptEmployeePart(current.id, employee);
     const fiscal: Body | null = current.fiscalData ? { ...(current.fiscalData as Body) } : typeof body.applyPayrollTaxDeduction === 'boolean' ? {} : null;
     if (fiscal) {

@@ -226,6 +226,20 @@ function rules(): void {
       await client.expectRefusedUnchanged('PutConceptEmployeeByConceptEmployeeId', { params: { conceptEmployeeId }, body: [fullBody], unchecked: true }, 400, 'body');
       await client.expectRefusedUnchanged('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body: { ...minimizedBody, iban: 'NL44 RABO 0123 4567 89' } }, 400, 'iban');
     });
+
+    it('keeps a minimized PUT without contact information valid in both views', async () => {
+      const client = await sandbox('concept-no-contact');
+      const conceptEmployeeId = ORG_IDS.conceptEmployees.mohamedElAmrani;
+      const body = { personalDetails: { firstName: 'Mohamed', initials: 'M.', lastName: 'El Amrani', dateOfBirth: '1989-11-02', gender: { key: 1 } }, iban: null };
+      expect((await client.call('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body })).status).toBe(200);
+      // The minimized view shows none as null; the full view's employee part, whose contact
+      // information is never null, leaves it out. Both answers are checked against their schemas.
+      expect((await client.call('GetConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId } })).body.content.contactInformation).toBeNull();
+      const full = (await client.call('GetConceptEmployeeByConceptEmployeeId', { params: { conceptEmployeeId } })).body.content;
+      expect(full.employeeData).not.toHaveProperty('contactInformation');
+      expect((await client.call('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body: { ...body, contactInformation: null } })).status).toBe(200);
+      expect((await client.call('GetConceptEmployeeByConceptEmployeeId', { params: { conceptEmployeeId } })).body.content.employeeData).not.toHaveProperty('contactInformation');
+    });
   });
 
   describe('logos follow §8: attribute ≤ 10, name ≤ 50; an unknown logo is a 404', () => {
