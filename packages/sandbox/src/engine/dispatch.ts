@@ -100,7 +100,8 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   const schema = responseContent?.schema;
   const jsonRequest = valid.requestContent ? isJsonMedia(essence(valid.requestContent.mediaType)) : true;
   const unknown = valid.requestContent && jsonRequest ? unknownFields(valid.requestContent.schema, valid.body) : [];
-  const today = new Date(now).toISOString().slice(0, 10);
+  // The sandbox date the versions were chosen on: the handlers' today too.
+  const { today } = negotiation;
   const cacheKey = cache && mode === 'read' && negotiation.negotiated.kind !== 'export' ? readKey(exchange, principal, today) : undefined;
   // Set when this read may be kept: its state's identity, unless the handler read the clock's time.
   let readFrom: object | string | undefined;

@@ -123,7 +123,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     }
     const apis = options.apis();
     const routeKey = isBodilessRead(req) ? `${req.method} ${req.url}` : undefined;
-    const routed = (routeKey === undefined ? undefined : routes.get(routeKey, apis)) ?? (routeKey === undefined ? route(apis, req) : routes.keep(routeKey, route(apis, req)));
+    const routed = routeKey === undefined ? route(apis, req) : (routes.get(routeKey, apis) ?? routes.keep(routeKey, route(apis, req)));
     if (isOutgoing(routed)) return routed;
     routedTo.operationId = routed.operation.operationId;
     const auth = authenticate(routed.operation, req);
