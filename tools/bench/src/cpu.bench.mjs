@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { answerHeaders, requestsPerSecond, startFloorServer, startServer } from './servers.mjs';
+import { answerHeaders, median, requestsPerSecond, startFloorServer, startServer } from './servers.mjs';
 
 const require = createRequire(import.meta.url);
 const mockBin = path.join(path.dirname(require.resolve('@payroll-api/mock/package.json')), 'bin', 'payroll-mock.mjs');
@@ -23,7 +23,6 @@ const SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
 const PAGE = '/v2/v2/providers/employers/9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c/employees?pageSize=10&orderBy=personalDetails.lastName';
 const HEADERS = { authorization: 'Bearer bench', accept: 'application/json;version=2021-03-29' };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const load = (url, duration) => requestsPerSecond(url, HEADERS, duration);
 

@@ -17,7 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { answerHeaders, requestsPerSecond, startFloorServer, startServer } from './servers.mjs';
+import { answerHeaders, median, requestsPerSecond, startFloorServer, startServer } from './servers.mjs';
 
 const require = createRequire(import.meta.url);
 const sandboxDir = path.dirname(require.resolve('@payroll-api/sandbox/package.json'));
@@ -28,7 +28,6 @@ const EMPLOYEES = '/v2/v2/providers/employers/9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b
 const HEADERS = { authorization: 'Bearer bench', accept: 'application/json;version=2021-03-29' };
 const goals = [];
 const goal = (name, met, figure) => goals.push({ name, met, figure });
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 /** Both entries bundled for a browser as an app bundles them (msw is the app's own dependency). */

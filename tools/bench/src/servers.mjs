@@ -1,5 +1,6 @@
 // What the benchmarks that drive servers share: starting a server process and waiting for its
-// address, autocannon at 32 connections, and the floor server (floor-server.mjs).
+// address, autocannon at 32 connections, the floor server (floor-server.mjs), and the median of
+// their rounds.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,9 @@ export function startServer(args, env = {}) {
     });
   return { base, stop };
 }
+
+/** The median of a few figures (the upper one of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Requests/s at 32 connections for `duration` seconds; any non-2xx answer or error fails. */
 export const requestsPerSecond = (url, headers, duration) =>
