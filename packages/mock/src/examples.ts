@@ -140,5 +140,5 @@ export function examplesResponder(options: { dynamic: boolean; log: (line: strin
     return { status: output.statusCode, headers, body: payload };
   }
 
-  return { clock: async () => ({ now: Date.now() }), respond };
+  return { identify: async () => ({}), withClock: (caller, _write, rest) => rest({ now: Date.now(), caller }, undefined), respond };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxControlError, type Sandbox } from '../src/index.js';
 import { createFixtures } from '../src/fixtures.js';
 import { JOURNAL_PROFILE_IDS } from '../src/seed/journal.js';
+import { MemoryStore } from '../src/store/memory.js';
 import { call, EMPLOYEES, ORIGIN } from './support.js';
 
 const COST_CENTERS = `${ORIGIN}/journal/providers/wagemodels/journalprofiles/${JOURNAL_PROFILE_IDS.wageModelStandard}/costcenters`;
@@ -58,6 +59,37 @@ describe('fetch', () => {
     expect((await create(sandbox, 'alice', 'K901')).status).toBe(201);
     expect(await codes(sandbox, 'alice')).toContain('K901');
     expect(await codes(sandbox, 'bob')).not.toContain('K901');
+  });
+});
+
+describe('transactions', () => {
+  it('runs each API call in one transaction of its sandbox, the clock and authorization included', async () => {
+    const opened: Array<{ sandbox: string; mode: string }> = [];
+    const counted = await createSandbox({
+      store: async (options) => {
+        const store = new MemoryStore(options);
+        const transaction = store.transaction.bind(store);
+        store.transaction = (sandbox, mode, fn) => {
+          opened.push({ sandbox, mode });
+          return transaction(sandbox, mode, fn);
+        };
+        return store;
+      },
+    });
+    try {
+      await call(counted, 'one', `${EMPLOYEES}?pageSize=5`);
+      expect(opened).toEqual([{ sandbox: expect.any(String), mode: 'read' }]);
+      opened.length = 0;
+      expect((await create(counted, 'one', 'K902')).status).toBe(201);
+      expect(opened.map((t) => t.mode)).toEqual(['write']);
+      opened.length = 0;
+      // Refused by a rule after the handler ran: the one transaction is rolled back.
+      expect((await create(counted, 'one', 'K902')).status).toBe(400);
+      expect(opened.map((t) => t.mode)).toEqual(['write']);
+      expect((await codes(counted, 'one')).filter((code) => code === 'K902')).toHaveLength(1);
+    } finally {
+      await counted.close();
+    }
   });
 });
 

@@ -1,8 +1,8 @@
-// One operation in the sandbox: the handler of its operationId runs in one store transaction
-// (read for GET, write otherwise) with the OperationContext; its reply is wrapped in the
+// One operation in the sandbox: the handler of its operationId runs in the request's store
+// transaction (read for GET, write otherwise; opened with the clock) with the OperationContext; its reply is wrapped in the
 // contract's envelopes, or becomes a csv/xlsx download. Refusals: SandboxError (400/403/404,
 // 404 without body), UniqueViolation (400 naming the fields), QueryError (400 naming the
-// parameter). Anything thrown rolls the request's writes back.
+// parameter), thrown as Refused. Anything thrown rolls the request's writes back.
 import { message, type Message } from '../http/errors.js';
 import { isJsonMedia } from '../http/media.js';
 import { essence, successResponse, type Operation } from '../http/spec.js';
@@ -11,12 +11,12 @@ import { download, successHeaders, type Exchange } from '../http/respond.js';
 import { pathParams } from '../http/route.js';
 import { SETTINGS_KEY, unknownFields, type SandboxSettings } from '../http/unknown-fields.js';
 import { QueryError } from '../filter/tree.js';
-import { UniqueViolation, type Store } from '../store/types.js';
+import { UniqueViolation, type Tx } from '../store/types.js';
 import { sequentialId } from '../util/ids.js';
 import { answerAt, bodyForHandler, windowOf } from './version-window.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
 import { fieldsOfList, listPage } from './list-query.js';
-import { SandboxError, type Handler, type OperationContext, type Principal, type Reply } from './types.js';
+import { Refused, SandboxError, type Handler, type OperationContext, type Principal, type Reply } from './types.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
 
 const utf8 = new TextEncoder();
@@ -78,7 +78,7 @@ function readKey(exchange: Exchange, principal: Principal, today: string): strin
   ].join('\n');
 }
 
-export async function dispatch(store: Store, handlers: Map<string, Handler>, exchange: Exchange, principal: Principal, log: (line: string) => void, cache?: AnswerCache): Promise<Outgoing> {
+export async function dispatch(tx: Tx, handlers: Map<string, Handler>, exchange: Exchange, principal: Principal, log: (line: string) => void, cache?: AnswerCache): Promise<Outgoing> {
   const { routed, negotiation, valid, now, req } = exchange;
   const { operation } = routed;
   const { version, responseContent } = negotiation;
@@ -107,7 +107,7 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
   let readFrom: object | string | undefined;
   let reply: Reply | { kind: 'cached'; answer: CachedAnswer };
   try {
-    reply = await store.transaction(principal.sandbox, mode, async (tx) => {
+    reply = await (async () => {
       if (cacheKey !== undefined && tx.version) {
         const answer = cache!.answerFor(cacheKey, tx.version, operation.api.doc);
         if (answer) return { kind: 'cached' as const, answer };
@@ -152,14 +152,15 @@ export async function dispatch(store: Store, handlers: Map<string, Handler>, exc
       if (unknownMode !== 'warn' || answer.kind === 'raw') return answer;
       const warning = message(successStatus(operation), `The body fields ${unknown.join(', ')} are not fields of this body and were ignored.`, unknown, 'Warning');
       return { ...answer, messages: [...(answer.messages ?? []), warning] };
-    });
+    })();
   } catch (error) {
+    // Thrown on, so that the request's transaction rolls back what the handler wrote.
     if (error instanceof SandboxError) {
-      if (error.status === 404) return { status: 404, headers: { ...error.headers } };
-      return errorReply(error.status, operation, version, error.messages, error.headers);
+      if (error.status === 404) throw new Refused({ status: 404, headers: { ...error.headers } });
+      throw new Refused(errorReply(error.status, operation, version, error.messages, error.headers));
     }
-    if (error instanceof UniqueViolation) return badRequest(operation, version, [uniqueMessage(error)]);
-    if (error instanceof QueryError) return badRequest(operation, version, [message(400, `The query parameter ${error.parameter} is not valid: ${error.message}`, [error.parameter])]);
+    if (error instanceof UniqueViolation) throw new Refused(badRequest(operation, version, [uniqueMessage(error)]));
+    if (error instanceof QueryError) throw new Refused(badRequest(operation, version, [message(400, `The query parameter ${error.parameter} is not valid: ${error.message}`, [error.parameter])]));
     throw error;
   }
 

@@ -19,7 +19,7 @@ import { bearerToken } from '../http/authenticate.js';
 import { OPERATOR_PREFIX, operatorControl } from '../control/operator.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { seedCollectionNames, seedSnapshot } from '../seed/index.js';
-import type { CollectionSpec, Snapshot, Store, StoreOptions } from '../store/types.js';
+import type { CollectionSpec, Snapshot, Store, StoreOptions, Tx } from '../store/types.js';
 import { MemoryStore } from '../store/memory.js';
 import { faultsControl } from '../faults/control.js';
 import { Faults, FAULTS_PATH } from '../faults/faults.js';
@@ -28,7 +28,7 @@ import { AnswerCache } from './answer-cache.js';
 import { DocSchemas } from './doc-schemas.js';
 import { dispatch } from './dispatch.js';
 import { principalOf } from './identity.js';
-import type { Handler, Principal, ResourceModule } from './types.js';
+import { Refused, type Handler, type Principal, type ResourceModule } from './types.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -115,19 +115,28 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   return {
     store,
     faults,
-    async clock(token) {
+    async identify(token) {
       const who = await principal(token);
-      if (!who) return unauthorized();
-      // One read for both: the clock, and the new employers not visible at that time.
-      return store.transaction(who.sandbox, 'read', async (tx) => {
-        const now = await sandboxNow(tx);
-        const hidden = await hiddenEmployers(tx, now);
-        return { now, caller: hidden.length > 0 ? { ...who, hiddenEmployers: hidden } : who };
-      });
+      return who ? { caller: who } : unauthorized();
     },
-    authorize: (routed, caller, now) => authorizeCall(store, routed, caller as Principal, now),
+    async withClock(caller, write, rest) {
+      const who = caller as Principal;
+      try {
+        return await store.transaction(who.sandbox, write ? 'write' : 'read', async (tx) => {
+          // The clock, and the new employers not visible at that time, read with the operation.
+          const now = await sandboxNow(tx);
+          const hidden = await hiddenEmployers(tx, now);
+          return rest({ now, caller: hidden.length > 0 ? { ...who, hiddenEmployers: hidden } : who }, tx);
+        });
+      } catch (error) {
+        // A refused operation: its writes went with the transaction, its answer is given.
+        if (error instanceof Refused) return error.answer;
+        throw error;
+      }
+    },
+    authorize: (routed, caller, now, scope) => authorizeCall(scope as Tx, routed, caller as Principal, now),
     async respond(exchange: Exchange): Promise<Outgoing> {
-      return dispatch(store, handlers, exchange, exchange.caller as Principal, options.log, answers);
+      return dispatch(exchange.scope as Tx, handlers, exchange, exchange.caller as Principal, options.log, answers);
     },
     async serveOther(given: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
       if (pathname === TOKEN_PATH) return tokenEndpoint(given, store, lifetime, hosted);

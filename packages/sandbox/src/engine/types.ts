@@ -4,6 +4,7 @@
 // anything) rolls every write of the request back.
 
 import type { Message, VersionInfo } from '../http/errors.js';
+import type { Outgoing } from '../http/outgoing.js';
 import type { BoundFilter, FieldTable } from '../filter/tree.js';
 import type { CollectionSpec, Doc, Tx } from '../store/types.js';
 
@@ -93,6 +94,15 @@ export interface ResourceModule {
 }
 
 /** Thrown by a handler: the request is refused and nothing it wrote is kept. */
+/** A refused operation's answer, thrown so that the request's transaction rolls its writes back
+ * before the answer is given (engine/sandbox.ts catches it). */
+export class Refused extends Error {
+  constructor(readonly answer: Outgoing) {
+    super(`refused with ${answer.status}`);
+    this.name = 'Refused';
+  }
+}
+
 export class SandboxError extends Error {
   constructor(
     /** 400, 403, 404 (answered with no body), 409... */

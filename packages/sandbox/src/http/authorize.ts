@@ -21,9 +21,9 @@ export function forbidden(refusal: AuthorizationRefusal): Outgoing {
 /** What a responder that authorizes calls offers this stage. */
 export interface Authorizer {
   /** The caller as the handler sees it (e.g. with its data scope), or the answer refusing the call. */
-  authorize(routed: Routed, caller: unknown, now: number): Promise<{ caller: unknown } | Outgoing>;
+  authorize(routed: Routed, caller: unknown, now: number, scope: unknown): Promise<{ caller: unknown } | Outgoing>;
 }
 
-export async function authorize(responder: Partial<Authorizer>, routed: Routed, caller: unknown, now: number): Promise<{ caller: unknown } | Outgoing> {
-  return responder.authorize ? responder.authorize(routed, caller, now) : { caller };
+export async function authorize(responder: Partial<Authorizer>, routed: Routed, caller: unknown, now: number, scope: unknown): Promise<{ caller: unknown } | Outgoing> {
+  return responder.authorize ? responder.authorize(routed, caller, now, scope) : { caller };
 }

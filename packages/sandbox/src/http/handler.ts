@@ -133,16 +133,20 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     }
     const badPath = checkPathEncoding(routed);
     if (badPath) return badPath;
-    const clock = await active.clock(auth.token);
-    if (isOutgoing(clock)) return clock;
-    const faulted = await fault(active, req, routed.operation, clock.caller);
+    const identified = await active.identify(auth.token);
+    if (isOutgoing(identified)) return identified;
+    // Before the clock's transaction opens: a delay must not hold it (nor a write's lock).
+    const faulted = await fault(active, req, routed.operation, identified.caller);
     if (faulted) return faulted;
-    const authorized = await authorize(active, routed, clock.caller, clock.now);
-    if (isOutgoing(authorized)) return authorized;
-    const checks = await negotiateAndValidate(req, routed, dayOf(clock.now), apis);
-    if (isOutgoing(checks)) return checks;
-    const { negotiation, valid } = checks;
-    return active.respond({ req, routed, token: auth.token, negotiation, valid, now: clock.now, caller: authorized.caller });
+    const write = routed.operation.method !== 'get' && routed.operation.method !== 'head';
+    return active.withClock(identified.caller, write, async (clock, scope) => {
+      const authorized = await authorize(active, routed, clock.caller, clock.now, scope);
+      if (isOutgoing(authorized)) return authorized;
+      const checks = await negotiateAndValidate(req, routed, dayOf(clock.now), apis);
+      if (isOutgoing(checks)) return checks;
+      const { negotiation, valid } = checks;
+      return active.respond({ req, routed, token: auth.token, negotiation, valid, now: clock.now, caller: authorized.caller, scope });
+    });
   }
 
   return async function handle(req) {

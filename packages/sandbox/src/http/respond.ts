@@ -21,13 +21,27 @@ export interface Exchange {
   valid: ValidRequest;
   /** The caller's clock, in ms (real time in examples mode). */
   now: number;
-  /** What the responder's clock() found out about the caller (the sandbox's principal). */
+  /** What the responder's clock found out about the caller (the sandbox's principal). */
   caller: unknown;
+  /** What the responder's withClock handed on (the sandbox: the request's store transaction). */
+  scope: unknown;
+}
+
+/** The caller's clock, in ms (real time in examples mode), and the caller as it knows them. */
+export interface Clock {
+  now: number;
+  caller?: unknown;
 }
 
 export interface Responder {
-  /** The caller's clock for a token, or the answer that refuses the token (e.g. an expired one). */
-  clock(token: string | undefined): Promise<{ now: number; caller?: unknown } | Outgoing>;
+  /** Who a token is (the sandbox's principal), or the answer that refuses it (e.g. an expired one). */
+  identify(token: string | undefined): Promise<{ caller?: unknown } | Outgoing>;
+  /**
+   * Runs the rest of a request with the caller's clock. The sandbox runs it in one transaction of
+   * the caller's sandbox (a write's unless `write` is false), handed on as `scope`: the clock, the
+   * authorization and the operation read one state, and a remote store opens it once.
+   */
+  withClock(caller: unknown, write: boolean, rest: (clock: Clock, scope: unknown) => Promise<Outgoing>): Promise<Outgoing>;
   respond(exchange: Exchange): Promise<Outgoing>;
   /** The authorization decision (the sandbox); without it every authenticated call may proceed. */
   authorize?: Authorizer['authorize'];
