@@ -19,7 +19,7 @@ export { parsePreferences, PREFER_QUERY } from './http/prefer.js';
 export { MemoryStore, cloneJson, snapshotOf, stateFromSnapshot, type Change, type CommitLog, type SandboxState } from './store/memory.js';
 export * from './store/types.js';
 export { DATE_TIME_PATTERN } from './filter/evaluate.js';
-export { SqlParams, comparable, compileFilter, compileOrderBy, foldCase, instantFunctionSql, orderTerms, type SqlDialect } from './filter/sql.js';
+export { SqlParams, comparable, compileFilter, compileOrderBy, foldCase, instantFunctionSql, orderTerms, plainJsonPath, type SqlDialect } from './filter/sql.js';
 export { SandboxError, type Handler, type OperationContext, type Principal, type Reply, type ResourceModule } from './engine/types.js';
 export { seedSnapshot } from './seed/index.js';
 export { SEED_IDS } from './seed/ids.js';

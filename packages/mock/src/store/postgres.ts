@@ -17,6 +17,7 @@ import {
   comparable,
   compileFilter,
   orderTerms,
+  plainJsonPath,
   foldCase,
   instantFunctionSql,
   type SqlDialect,
@@ -96,6 +97,7 @@ export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
   private readonly seedId: string;
   private readonly indexes = new Map<string, IndexedRule>();
+  private readonly relationIndexes = new Set<string>();
   private readonly writers = new SandboxQueues();
   /** Per collection with unique rules: the condition under which another doc clashes with $4. */
   private readonly clashes = new Map<string, string>();
@@ -141,12 +143,13 @@ export class PostgresStore implements Store {
       await client.query(instantFunctionSql(DATE_TIME_PATTERN));
       for (const spec of this.collections) {
         for (const rule of spec.unique ?? []) await client.query(this.uniqueIndexSql(spec.name, rule));
+        for (const field of spec.indexed ?? []) await client.query(this.relationIndexSql(spec.name, field));
       }
-      // Rules that are no longer declared stop constraining.
+      // Rules and relations that are no longer declared lose their indexes.
       const existing = await client.query<{ name: string }>(
-        `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'sandbox_doc' AND indexname LIKE 'sandbox\\_unique\\_%'`,
+        `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'sandbox_doc' AND (indexname LIKE 'sandbox\\_unique\\_%' OR indexname LIKE 'sandbox\\_by\\_%')`,
       );
-      for (const { name } of existing.rows) if (!this.indexes.has(name)) await client.query(`DROP INDEX ${name}`);
+      for (const { name } of existing.rows) if (!this.indexes.has(name) && !this.relationIndexes.has(name)) await client.query(`DROP INDEX ${name}`);
       const seeded = await client.query('SELECT 1 FROM sandbox_state WHERE sandbox = $1', [this.seedId]);
       if (!seeded.rowCount) {
         await insertDocs(client, this.seedId, this.options.seed.collections);
@@ -173,6 +176,16 @@ export class PostgresStore implements Store {
     const known = this.clashes.get(collection);
     this.clashes.set(collection, known ? `${known} OR ${clash}` : clash);
     return `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON sandbox_doc (sandbox, ${keys.map((key) => `(${key})`).join(', ')}) WHERE ${conditions.join(' AND ')}`;
+  }
+
+  /** An index of a collection's docs by a relation field, for the lists that select by it (an
+   * `in` filter on a plain field compiles to the same expression; see plainJsonPath). */
+  private relationIndexSql(collection: string, field: string): string {
+    const expression = plainJsonPath([field]);
+    if (!expression || !PLAIN_ID.test(collection)) throw new Error(`The collection ${collection} declares a field to index that is no plain field name: ${field}`);
+    const name = `sandbox_by_${createHash('sha256').update(JSON.stringify([collection, field])).digest('hex').slice(0, 20)}`;
+    this.relationIndexes.add(name);
+    return `CREATE INDEX IF NOT EXISTS ${name} ON sandbox_doc (sandbox, (${expression})) WHERE collection = ${quoteLiteral(collection)}`;
   }
 
   /** A rule's key expressions over a doc (`column`), and the condition of the index's rows. */
@@ -565,7 +578,11 @@ class PostgresTx implements Tx {
     this.check(false);
     const params = new SqlParams();
     const dialect = this.store.sqlDialect;
-    const scope = `sandbox = ${params.add(this.source)} AND collection = ${params.add(collection)}`;
+    // A collection named in the text (they are the store's own names) lets the planner use the
+    // partial indexes of that collection in a prepared statement's generic plan too.
+    const sandboxSql = params.add(this.source);
+    const collectionSql = PLAIN_ID.test(collection) ? quoteLiteral(collection) : params.add(collection);
+    const scope = `sandbox = ${sandboxSql} AND collection = ${collectionSql}`;
     const where = query.where ? `${scope} AND ${compileFilter(query.where, params, dialect)}` : scope;
     const keys = (query.orderBy ?? []).map((key, i) => ({ sql: `${comparable(key.field, params, dialect)} AS k${i}`, value: `k${i}`, descending: key.descending }));
     const columns = ['id', ...keys.map((key) => key.sql)].join(', ');
@@ -577,7 +594,7 @@ class PostgresTx implements Tx {
        page AS (SELECT * FROM matches ORDER BY ${orderTerms(keys)}${paging})
        SELECT (SELECT count(*) FROM matches) AS total, d.doc::text AS doc
        FROM (SELECT 1) AS one
-       LEFT JOIN (page JOIN sandbox_doc d ON d.sandbox = $1 AND d.collection = $2 AND d.id = page.id) ON TRUE
+       LEFT JOIN (page JOIN sandbox_doc d ON d.sandbox = ${sandboxSql} AND d.collection = ${collectionSql} AND d.id = page.id) ON TRUE
        ORDER BY ${orderTerms(pageKeys, 'page.id')}`;
     const key = `find:${text}\u0000${JSON.stringify(params.values)}`;
     let known = this.known.get(collection)?.get(key) as { rows: string[]; total: number } | undefined;

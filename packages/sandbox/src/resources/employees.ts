@@ -151,7 +151,7 @@ const handlers: Record<string, Handler> = {
 
 const employees: ResourceModule = {
   collections: [
-    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], schema: { api: 'payroll', component: 'Employee' } },
+    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], indexed: ['employerId'], schema: { api: 'payroll', component: 'Employee' } },
     { name: COLLECTIONS.employeePhotos, schema: { api: 'payroll', component: 'Base64FileUpload' } },
   ],
   handlers,

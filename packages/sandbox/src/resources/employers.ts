@@ -186,7 +186,7 @@ const handlers: Record<string, Handler> = {
 
 const employers: ResourceModule = {
   collections: [
-    { name: ORG_COLLECTIONS.employers, unique: [EMPLOYER_NUMBER_RULE], schema: { api: 'payroll', component: 'Employer' } },
+    { name: ORG_COLLECTIONS.employers, unique: [EMPLOYER_NUMBER_RULE], indexed: ['providerId'], schema: { api: 'payroll', component: 'Employer' } },
     { name: ORG_COLLECTIONS.employerLogos, schema: { api: 'payroll', component: 'EmployerLogo' } },
   ],
   handlers,

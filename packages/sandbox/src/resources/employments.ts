@@ -283,7 +283,11 @@ const handlers: Record<string, Handler> = {
 
 const employments: ResourceModule = {
   // Section records ({section, data}) and notifications have no component of their own in the description.
-  collections: [{ name: COLLECTIONS.employments, schema: { api: 'payroll', component: 'Employment' } }, { name: COLLECTIONS.employmentRecords }, { name: COLLECTIONS.employmentNotifications }],
+  collections: [
+    { name: COLLECTIONS.employments, indexed: ['employeeId', 'employerId', 'linkedEmployment'], schema: { api: 'payroll', component: 'Employment' } },
+    { name: COLLECTIONS.employmentRecords, indexed: ['employmentId'] },
+    { name: COLLECTIONS.employmentNotifications, indexed: ['employmentId'] },
+  ],
   handlers,
 };
 

@@ -21,6 +21,9 @@ export interface UniqueRule {
 export interface CollectionSpec {
   name: string;
   unique?: UniqueRule[];
+  /** Top-level fields that lists and rules select docs by (their relations to other docs, by
+   * id): a store may index them. The memory store needs no index; PostgreSQL makes one each. */
+  indexed?: string[];
   /** The component schema every stored doc satisfies (fields beyond it allowed: stored docs
    * are supersets), checked on snapshot import and by the robustness tests. */
   schema?: { api: 'payroll' | 'journal'; component: string };

@@ -1,6 +1,7 @@
 // The PostgreSQL store against the Store contract (a real server, a database per case), plus
 // what only it has to get right: two processes' pools on one database.
 import { expect, it } from 'vitest';
+import pg from 'pg';
 import { PostgresStore } from '../../../src/store/postgres.js';
 import { UniqueViolation } from '#sandbox/store/types.js';
 import { usePostgres } from '../../support/postgres.js';
@@ -54,5 +55,30 @@ it('keeps a transaction usable after a refused write inside it', async () => {
     expect(await store.transaction('usable', 'read', (tx) => tx.get('employees', 'x2'))).toMatchObject({ employeeNumber: 2000 });
   } finally {
     await store.close();
+  }
+});
+
+it('indexes the relations a collection declares, and a list by one uses its index', async () => {
+  const url = await server().database('relations');
+  const store = await PostgresStore.open({ seed, collections: [...collections, { name: 'employments', indexed: ['employeeId'] }], databaseUrl: url });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const employments = Array.from({ length: 3000 }, (_, n) => ({ id: `e${n}`, employeeId: `p${n % 1000}`, kind: n % 3 }));
+    await store.importSnapshot('related', { ...seed, collections: { ...seed.collections, employments } });
+    const indexes = await client.query<{ name: string; definition: string }>(`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE indexname LIKE 'sandbox\\_by\\_%'`);
+    expect(indexes.rows).toHaveLength(1);
+    expect(indexes.rows[0]!.definition).toContain(`((doc -> 'employeeId'::text))) WHERE (collection = 'employments'::text)`);
+    const scans = async () => Number((await client.query(`SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = $1`, [indexes.rows[0]!.name])).rows[0]?.idx_scan ?? 0);
+    const before = await scans();
+    const where = { kind: 'in' as const, field: { path: ['employeeId'], type: 'string' as const }, values: ['p7'] };
+    const found = await store.transaction('related', 'read', (tx) => tx.find('employments', { where }));
+    expect(found.rows.map((doc) => doc.id).sort()).toEqual(['e1007', 'e2007', 'e7']);
+    // A backend's statistics reach the view at the latest when it ends.
+    await store.close();
+    await expect.poll(scans, { timeout: 5_000, interval: 100 }).toBeGreaterThan(before);
+  } finally {
+    await client.end();
+    await store.close().catch(() => undefined);
   }
 });

@@ -138,7 +138,7 @@ export function codedEntityModule(kind: CodedEntityKind): ResourceModule {
   };
 
   return {
-    collections: [{ name: kind.collection, schema: { api: 'journal', component: kind.component } }],
+    collections: [{ name: kind.collection, indexed: ['journalProfileId'], schema: { api: 'journal', component: kind.component } }],
     handlers: { [kind.operations.list]: list, [kind.operations.create]: create, [kind.operations.edit]: edit, [kind.operations.remove]: remove },
   };
 }

@@ -151,7 +151,7 @@ const journalProfiles: ResourceModule = {
     { name: JOURNAL_COLLECTIONS.wageModels },
     { name: JOURNAL_COLLECTIONS.payrollAdministrations },
     { name: JOURNAL_COLLECTIONS.payrollComponentLinks },
-    { name: JOURNAL_COLLECTIONS.journals },
+    { name: JOURNAL_COLLECTIONS.journals, indexed: ['journalProfileId'] },
   ],
   handlers: {
     GetJournalProfilesByWageModelId: listByWageModel,

@@ -79,7 +79,7 @@ const editMatrix: Handler = async (ctx) => {
 };
 
 const matrix: ResourceModule = {
-  collections: [{ name: JOURNAL_COLLECTIONS.matrix, unique: [{ name: 'combination', fields: ['combination'] }], schema: { api: 'journal', component: 'CostCenterCostUnitMatrixEntry' } }],
+  collections: [{ name: JOURNAL_COLLECTIONS.matrix, indexed: ['journalProfileId'], unique: [{ name: 'combination', fields: ['combination'] }], schema: { api: 'journal', component: 'CostCenterCostUnitMatrixEntry' } }],
   handlers: {
     GetCostCenterCostUnitMatrixAtWageModelLevelByJournalProfileId: listMatrix,
     PatchCostCenterCostUnitMatrixAtWageModelLevelByJournalProfileId: editMatrix,
