@@ -8,7 +8,8 @@
 // Round trips are what a request costs here (see tools/bench/README.md): a transaction opens
 // with one (begin, lock, the sandbox's state and meta), meta is read once and written with the
 // commit, a replace checks its unique rules inside its UPDATE, and a list carries only the
-// page's docs. Writes on one sandbox queue in this process before taking a connection.
+// page's docs. Writes on one sandbox queue in this process before taking a connection, and
+// those that queued together commit together (WriteBatches).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
@@ -98,7 +99,7 @@ export class PostgresStore implements Store {
   private readonly seedId: string;
   private readonly indexes = new Map<string, IndexedRule>();
   private readonly relationIndexes = new Set<string>();
-  private readonly writers = new SandboxQueues();
+  private readonly writers = new WriteBatches((sandbox, batch) => this.writeBatch(sandbox, batch));
   /** Per collection with unique rules: the condition under which another doc clashes with $4. */
   private readonly clashes = new Map<string, string>();
   private readonly listStatements = new Map<string, string>();
@@ -239,27 +240,71 @@ export class PostgresStore implements Store {
   }
 
   async transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (mode === 'read') return this.withClient((client) => this.run(client, sandbox, false, fn));
-    return this.writers.run(sandbox, () => this.withClient((client) => this.run(client, sandbox, true, fn)));
+    if (mode === 'write') return this.writers.run(sandbox, fn);
+    return this.withClient(async (client) => {
+      const { source, meta, generation } = this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, false));
+      // A read sees one state of the database: its source's generation names it (see SCHEMA).
+      const tx = new PostgresTx(this, client, sandbox, source, false, meta, generation === undefined ? undefined : `${source}#${generation}`);
+      try {
+        const result = await fn(tx);
+        // A read has what it read: its COMMIT is sent, not waited for (the connection runs its
+        // next borrower's queries after it), saving a round trip per read.
+        client.query('COMMIT').catch(() => undefined);
+        return result;
+      } finally {
+        tx.close();
+      }
+    });
   }
 
-  private async run<T>(client: pg.PoolClient, sandbox: string, write: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const state = await openTransaction(client, sandbox, this.seedId, write);
+  /** Whose rows a transaction reads (the seed's until the sandbox is materialized), the meta it
+   * sees, and the generation of that state. */
+  private stateOf(sandbox: string, state: StateRow[]): { source: string; meta: Record<string, unknown>; generation: string | undefined } {
     const own = state.find((row) => row.sandbox === sandbox);
     const seedRow = state.find((row) => row.sandbox === this.seedId);
-    const seedMeta = seedRow?.meta ?? this.seedMeta;
-    const source = own ? sandbox : this.seedId;
-    const generation = (own ?? seedRow)?.generation;
-    // A read sees one state of the database: its source's generation names it (see SCHEMA).
-    const version = !write && generation !== undefined ? `${source}#${generation}` : undefined;
-    const tx = new PostgresTx(this, client, sandbox, source, write, own?.meta ?? seedMeta, version);
+    return { source: own ? sandbox : this.seedId, meta: own?.meta ?? seedRow?.meta ?? this.seedMeta, generation: (own ?? seedRow)?.generation };
+  }
+
+  /**
+   * One batch of writers of a sandbox (see WriteBatches) in one transaction: the lock and the
+   * state are taken once, each writer runs in turn (in a savepoint of its own once an earlier one
+   * wrote: at most MAX_BATCH - 1 nested, within what PostgreSQL keeps cheaply), and one COMMIT
+   * makes them all durable before any is answered. A writer that throws is undone alone and gets
+   * its error; a database that cannot be reached fails them all.
+   */
+  private async writeBatch(sandbox: string, batch: Writer[]): Promise<void> {
+    const answers: Array<() => void> = [];
     try {
-      const result = await fn(tx);
-      await tx.commit();
-      return result;
-    } finally {
-      tx.close();
+      await this.withClient(async (client) => {
+        const begin = async () => ({ ...this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true)), wrote: false, metaChanged: false });
+        let shared = await begin();
+        for (const writer of batch) {
+          const keep = shared.wrote || shared.metaChanged;
+          if (keep) await client.query('SAVEPOINT sandbox_writer');
+          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined);
+          try {
+            const result = await writer.fn(tx);
+            shared = { ...shared, source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten };
+            answers.push(() => writer.resolve(result));
+          } catch (error) {
+            if (keep) await client.query('ROLLBACK TO SAVEPOINT sandbox_writer');
+            else if (tx.written || tx.metaWritten || error instanceof pg.DatabaseError) {
+              // Nothing earlier to keep: the transaction starts again for the writers after it.
+              await client.query('ROLLBACK');
+              shared = await begin();
+            }
+            writer.reject(error);
+          } finally {
+            tx.close();
+          }
+        }
+        await commitWrites(client, sandbox, shared);
+      });
+    } catch (error) {
+      for (const writer of batch) writer.reject(error);
+      return;
     }
+    for (const answer of answers) answer();
   }
 
   async reset(sandbox: string): Promise<void> {
@@ -349,7 +394,9 @@ export class PostgresStore implements Store {
     }));
   }
 
+  /** Closes the pool once the writes already queued are committed (none acknowledged is lost). */
   async close(): Promise<void> {
+    await this.writers.idle();
     await this.pool.end();
   }
 
@@ -426,20 +473,66 @@ async function openTransaction(client: pg.PoolClient, sandbox: string, seed: str
   return (await client.query<StateRow>(stateSql('$1', '$2'), [sandbox, seed])).rows;
 }
 
-/** Write transactions of this process on one sandbox, one after another: a writer waits here,
- * not holding a connection while it waits for the sandbox's lock. */
-class SandboxQueues {
-  private readonly tails = new Map<string, Promise<unknown>>();
+/** Commits a write transaction; one that wrote stamps updated_at, renews the generation and
+ * stores the meta in the COMMIT's round trip. */
+async function commitWrites(client: pg.PoolClient, sandbox: string, writes: { wrote: boolean; metaChanged: boolean; meta: Record<string, unknown> }): Promise<void> {
+  if (!writes.wrote && !writes.metaChanged) {
+    await client.query('COMMIT');
+    return;
+  }
+  const meta = writes.metaChanged ? ', meta = $2::jsonb' : '';
+  const update = `UPDATE sandbox_state SET updated_at = now(), generation = nextval('sandbox_generation')${meta} WHERE sandbox = $1`;
+  if (PLAIN_ID.test(sandbox)) {
+    const values = [quoteLiteral(sandbox), quoteLiteral(JSON.stringify(writes.meta))];
+    await client.query(`${update.replace(/\$(\d)/g, (_, n: string) => values[Number(n) - 1]!)};COMMIT`);
+    return;
+  }
+  await client.query(update, writes.metaChanged ? [sandbox, JSON.stringify(writes.meta)] : [sandbox]);
+  await client.query('COMMIT');
+}
 
-  run<T>(sandbox: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(sandbox) ?? Promise.resolve();
-    const result = previous.then(fn);
-    const tail = result.catch(() => undefined);
-    this.tails.set(sandbox, tail);
-    void tail.then(() => {
-      if (this.tails.get(sandbox) === tail) this.tails.delete(sandbox);
+/** Writers of one sandbox in one batch at most (each after the first writing one holds a savepoint). */
+const MAX_BATCH = 32;
+
+interface Writer {
+  fn: (tx: Tx) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Write transactions of this process on one sandbox, one after another: a writer waits here, not
+ * holding a connection while it waits for the sandbox's lock. The writers that arrive while a
+ * batch runs make the next batch (group commit: one lock, one state, one COMMIT for them all).
+ */
+class WriteBatches {
+  private readonly queues = new Map<string, Writer[]>();
+  private readonly drained: Array<() => void> = [];
+
+  constructor(private readonly execute: (sandbox: string, batch: Writer[]) => Promise<void>) {}
+
+  run<T>(sandbox: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const writer: Writer = { fn, resolve: resolve as (value: unknown) => void, reject };
+      const queue = this.queues.get(sandbox);
+      if (queue) queue.push(writer);
+      else {
+        const started = [writer];
+        this.queues.set(sandbox, started);
+        void this.drain(sandbox, started);
+      }
     });
-    return result;
+  }
+
+  /** Resolves once no writer of this process is queued or running. */
+  idle(): Promise<void> {
+    return this.queues.size === 0 ? Promise.resolve() : new Promise((resolve) => this.drained.push(resolve));
+  }
+
+  private async drain(sandbox: string, queue: Writer[]): Promise<void> {
+    while (queue.length > 0) await this.execute(sandbox, queue.splice(0, MAX_BATCH));
+    this.queues.delete(sandbox);
+    if (this.queues.size === 0) for (const resolve of this.drained.splice(0)) resolve();
   }
 }
 
@@ -515,27 +608,24 @@ class PostgresTx implements Tx {
     this.closed = true;
   }
 
-  /** Commits; a write stamps updated_at and stores the meta in the same round trip. */
-  async commit(): Promise<void> {
-    if (!this.writable) {
-      // A read has what it read: its COMMIT is sent, not waited for (the connection runs its
-      // next borrower's queries after it), saving a round trip per read.
-      this.client.query('COMMIT').catch(() => undefined);
-      return;
-    }
-    if (!this.wrote && !this.metaChanged) {
-      await this.client.query('COMMIT');
-      return;
-    }
-    const meta = this.metaChanged ? ', meta = $2::jsonb' : '';
-    const update = `UPDATE sandbox_state SET updated_at = now(), generation = nextval('sandbox_generation')${meta} WHERE sandbox = $1`;
-    if (PLAIN_ID.test(this.sandbox)) {
-      const values = [quoteLiteral(this.sandbox), quoteLiteral(JSON.stringify(this.meta))];
-      await this.client.query(`${update.replace(/\$(\d)/g, (_, n: string) => values[Number(n) - 1]!)};COMMIT`);
-      return;
-    }
-    await this.client.query(update, this.metaChanged ? [this.sandbox, JSON.stringify(this.meta)] : [this.sandbox]);
-    await this.client.query('COMMIT');
+  /** Whose rows it reads now (the sandbox's own once it wrote). */
+  get reads(): string {
+    return this.source;
+  }
+
+  /** The sandbox's meta as this transaction left it. */
+  get metaNow(): Record<string, unknown> {
+    return this.meta;
+  }
+
+  /** Whether it wrote a doc. */
+  get written(): boolean {
+    return this.wrote;
+  }
+
+  /** Whether it changed the meta. */
+  get metaWritten(): boolean {
+    return this.metaChanged;
   }
 
   async count(): Promise<number> {

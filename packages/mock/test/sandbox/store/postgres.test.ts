@@ -82,3 +82,55 @@ it('indexes the relations a collection declares, and a list by one uses its inde
     await store.close().catch(() => undefined);
   }
 });
+
+it('commits the writers that queue on one sandbox together, each undone alone when it fails', async () => {
+  const url = await server().database('group_commit');
+  const store = await PostgresStore.open({ seed, collections, databaseUrl: url });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const generation = async () => Number((await client.query(`SELECT generation FROM sandbox_state WHERE sandbox = 'batched'`)).rows[0]?.generation ?? 0);
+  const failure = new Error('refused after writing');
+  try {
+    await store.transaction('batched', 'write', (tx) => tx.setMeta('started', true));
+    const before = await generation();
+    const writers = Array.from({ length: 20 }, (_, n) =>
+      store.transaction('batched', 'write', async (tx) => {
+        await tx.insert('employees', { id: `g${n}`, employerId: EMPLOYER, employeeNumber: 5000 + n });
+        if (n === 5) throw failure;
+        // Taken by the seed's first employee: refused by its unique rule.
+        if (n === 7) await tx.replace('employees', { id: `g${n}`, employerId: EMPLOYER, employeeNumber: 1 });
+        await tx.setMeta(`writer${n}`, n);
+        return n;
+      }),
+    );
+    const outcomes = await Promise.allSettled(writers);
+    expect(outcomes.map((o) => o.status)).toEqual(Array.from({ length: 20 }, (_, n) => (n === 5 || n === 7 ? 'rejected' : 'fulfilled')));
+    expect((outcomes[5] as PromiseRejectedResult).reason).toBe(failure);
+    expect((outcomes[7] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueViolation);
+    // Fewer commits than writers: the 19 that queued behind the first committed as one.
+    expect((await generation()) - before).toBeLessThan(5);
+    const after = await store.exportSnapshot('batched');
+    const ids = after.collections.employees!.map((doc) => doc.id).filter((id) => id.startsWith('g'));
+    expect(ids.sort()).toEqual(Array.from({ length: 20 }, (_, n) => `g${n}`).filter((id) => id !== 'g5' && id !== 'g7').sort());
+    expect(Object.keys(after.meta ?? {}).filter((key) => key.startsWith('writer'))).toHaveLength(18);
+    expect(after.meta).toMatchObject({ started: true, writer0: 0, writer19: 19 });
+  } finally {
+    await client.end();
+    await store.close();
+  }
+});
+
+it('commits the writes already queued before it closes', async () => {
+  const url = await server().database('close_drains');
+  const store = await PostgresStore.open({ seed, collections, databaseUrl: url });
+  const writers = Array.from({ length: 12 }, (_, n) => store.transaction(`closing${n % 3}`, 'write', (tx) => tx.insert('employers', { id: `c${n}`, companyName: `Closing ${n}` })));
+  await store.close();
+  await Promise.all(writers);
+  const reopened = await PostgresStore.open({ seed, collections, databaseUrl: url });
+  try {
+    const counts = await Promise.all([0, 1, 2].map(async (n) => (await reopened.exportSnapshot(`closing${n}`)).collections.employers!.filter((doc) => doc.id.startsWith('c')).length));
+    expect(counts).toEqual([4, 4, 4]);
+  } finally {
+    await reopened.close();
+  }
+});
