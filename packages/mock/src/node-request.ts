@@ -9,6 +9,8 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<BodyRead> {
     return Promise.resolve({ kind: 'empty' });
   }
   if (declared !== undefined && Number(declared) > limit) return Promise.resolve({ kind: 'too-large' });
+  // Closed before it was read (the client went away while the request waited): no event follows.
+  if (req.destroyed) return Promise.resolve({ kind: 'aborted' });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -91,6 +91,18 @@ describe('transactions', () => {
       await counted.close();
     }
   });
+  it('reads a body before its transaction opens: a client still sending holds no other writer up', async () => {
+    let sending!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (sending = controller) });
+    sending.enqueue(new TextEncoder().encode('{"code":'));
+    const slow = sandbox.fetch(new Request(COST_CENTERS, { method: 'POST', body, duplex: 'half', headers: { Authorization: 'Bearer slow', 'Content-Type': 'application/json', Accept: 'application/json' } } as RequestInit));
+    const quick = await Promise.race([create(sandbox, 'slow', 'K903'), new Promise<'held up'>((resolve) => setTimeout(() => resolve('held up'), 2_000))]);
+    expect(quick === 'held up' ? quick : quick.status).toBe(201);
+    sending.enqueue(new TextEncoder().encode('"K904"}'));
+    sending.close();
+    expect((await slow).status).toBe(201);
+    expect(await codes(sandbox, 'slow')).toEqual(expect.arrayContaining(['K903', 'K904']));
+  });
 });
 
 describe('reset, snapshot and restore', () => {

@@ -139,6 +139,9 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     const faulted = await fault(active, req, routed.operation, identified.caller);
     if (faulted) return faulted;
     const write = routed.operation.method !== 'get' && routed.operation.method !== 'head';
+    // The body is in hand before the transaction opens: a slow or vanished client never holds
+    // its sandbox's writers up (the read is kept for validate).
+    await req.readBody(options.maxBodyBytes);
     return active.withClock(identified.caller, write, async (clock, scope) => {
       const authorized = await authorize(active, routed, clock.caller, clock.now, scope);
       if (isOutgoing(authorized)) return authorized;
