@@ -10,8 +10,7 @@ it('reads a body whose client closed before it was read as aborted', async () =>
   const arrived = new Promise<http.IncomingMessage>((resolve) => {
     server.once('request', (req: http.IncomingMessage) => resolve(req));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = server.address() as net.AddressInfo;
     const socket = net.connect(port, '127.0.0.1');
