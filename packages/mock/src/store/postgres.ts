@@ -110,7 +110,7 @@ export class PostgresStore implements Store {
     readonly collections: readonly CollectionSpec[],
   ) {
     this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10,
-      options: '-c TimeZone=UTC',
+      options: '-c TimeZone=UTC -c plan_cache_mode=force_generic_plan',
       // A database that does not answer makes requests fail (503) instead of wait.
       connectionTimeoutMillis: 5_000,
     });
@@ -155,6 +155,9 @@ export class PostgresStore implements Store {
       if (!seeded.rowCount) {
         await insertDocs(client, this.seedId, this.options.seed.collections);
         await client.query('INSERT INTO sandbox_state (sandbox, meta, updated_at) VALUES ($1, $2, now())', [this.seedId, this.options.seed.meta ?? {}]);
+        // Statistics of the seed's rows and the indexes' expressions from the start: without
+        // them the planner guesses, and picks the wrong relation index for a list.
+        await client.query('ANALYZE sandbox_doc');
       }
       await client.query('COMMIT');
     } catch (error) {
@@ -276,15 +279,15 @@ export class PostgresStore implements Store {
     const answers: Array<() => void> = [];
     try {
       await this.withClient(async (client) => {
-        const begin = async () => ({ ...this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true)), wrote: false, metaChanged: false });
+        const begin = async () => ({ ...this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true)), wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'] });
         let shared = await begin();
         for (const writer of batch) {
           const keep = shared.wrote || shared.metaChanged;
           if (keep) await client.query('SAVEPOINT sandbox_writer');
-          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined);
+          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.known);
           try {
             const result = await writer.fn(tx);
-            shared = { ...shared, source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten };
+            shared = { source: tx.reads, meta: tx.metaNow, generation: undefined, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge };
             answers.push(() => writer.resolve(result));
           } catch (error) {
             if (keep) await client.query('ROLLBACK TO SAVEPOINT sandbox_writer');
@@ -588,8 +591,10 @@ class PostgresTx implements Tx {
   /** Whether `meta` changed (written at commit). */
   private metaChanged = false;
   /** What this transaction has read or written, per collection: the same get or list again is
-   * answered from here (its snapshot or its lock keeps it true) until it writes the collection. */
-  private readonly known = new Map<string, Map<string, Known>>();
+   * answered from here (its snapshot or its lock keeps it true) until it writes the collection.
+   * A writer of a batch starts from a copy of what the writers before it left (the lock is held
+   * throughout), and its copy is dropped with it when it fails. */
+  private readonly known: Map<string, Map<string, Known>>;
 
   constructor(
     private readonly store: PostgresStore,
@@ -602,7 +607,10 @@ class PostgresTx implements Tx {
     private meta: Record<string, unknown>,
     /** A read's state, by its source and generation (Tx.version). */
     readonly version: string | undefined,
-  ) {}
+    known?: ReadonlyMap<string, ReadonlyMap<string, Known>>,
+  ) {
+    this.known = new Map([...(known ?? [])].map(([collection, entries]) => [collection, new Map(entries)]));
+  }
 
   close(): void {
     this.closed = true;
@@ -616,6 +624,11 @@ class PostgresTx implements Tx {
   /** The sandbox's meta as this transaction left it. */
   get metaNow(): Record<string, unknown> {
     return this.meta;
+  }
+
+  /** What it knows of the state it leaves (see known). */
+  get knowledge(): ReadonlyMap<string, ReadonlyMap<string, Known>> {
+    return this.known;
   }
 
   /** Whether it wrote a doc. */
