@@ -90,11 +90,14 @@ it('commits the writers that queue on one sandbox together, each undone alone wh
   await client.connect();
   const generation = async () => Number((await client.query(`SELECT generation FROM sandbox_state WHERE sandbox = 'batched'`)).rows[0]?.generation ?? 0);
   const failure = new Error('refused after writing');
+  let seenAfterFailure: unknown = 'not read';
   try {
     await store.transaction('batched', 'write', (tx) => tx.setMeta('started', true));
     const before = await generation();
     const writers = Array.from({ length: 20 }, (_, n) =>
       store.transaction('batched', 'write', async (tx) => {
+        // What a failed writer wrote is gone for the writers after it, in the database and in what they are told.
+        if (n === 6) seenAfterFailure = await tx.get('employees', 'g5');
         await tx.insert('employees', { id: `g${n}`, employerId: EMPLOYER, employeeNumber: 5000 + n });
         if (n === 5) throw failure;
         // Taken by the seed's first employee: refused by its unique rule.
@@ -107,6 +110,7 @@ it('commits the writers that queue on one sandbox together, each undone alone wh
     expect(outcomes.map((o) => o.status)).toEqual(Array.from({ length: 20 }, (_, n) => (n === 5 || n === 7 ? 'rejected' : 'fulfilled')));
     expect((outcomes[5] as PromiseRejectedResult).reason).toBe(failure);
     expect((outcomes[7] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueViolation);
+    expect(seenAfterFailure).toBeUndefined();
     // Fewer commits than writers: the 19 that queued behind the first committed as one.
     expect((await generation()) - before).toBeLessThan(5);
     const after = await store.exportSnapshot('batched');
