@@ -138,3 +138,26 @@ it('commits the writes already queued before it closes', async () => {
     await reopened.close();
   }
 });
+
+it("commits a read's transaction with the connection's next query, or soon when it stays idle", async () => {
+  const url = await server().database('open_reads');
+  const store = await PostgresStore.open({ seed, collections, databaseUrl: url, poolSize: 1 });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const names = async () => (await store.transaction('reads', 'read', (tx) => tx.find('employers'))).rows.map((doc) => doc.companyName);
+    expect(await names()).toEqual(['Bakkerij de Boer', 'Fietsen BV']);
+    // Another connection's write, then a read on the one connection: a new snapshot sees it.
+    await client.query(`UPDATE sandbox_doc SET doc = jsonb_set(doc, '{companyName}', '"Bakkerij Boer"') WHERE collection = 'employers' AND doc ->> 'companyName' = 'Bakkerij de Boer'`);
+    expect(await names()).toEqual(['Bakkerij Boer', 'Fietsen BV']);
+    await store.transaction('reads', 'write', (tx) => tx.insert('employers', { id: 'e3', companyName: 'Zeilmakerij' }));
+    expect(await names()).toContain('Zeilmakerij');
+    expect(await store.count()).toBe(1);
+    await expect
+      .poll(async () => (await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`)).rows[0].n, { timeout: 2_000, interval: 25 })
+      .toBe(0);
+  } finally {
+    await client.end();
+    await store.close();
+  }
+});
