@@ -108,6 +108,7 @@ export class PostgresStore implements Store {
     this.openReads.clear();
   }, OPEN_READ_MS);
   private readonly writers = new WriteBatches((sandbox, batch) => this.writeBatch(sandbox, batch));
+  private readonly readers = new ReadRounds((sandbox) => this.openRound(sandbox));
   /** Per collection with unique rules: the condition under which another doc clashes with $4. */
   private readonly clashes = new Map<string, string>();
   private readonly listStatements = new Map<string, string>();
@@ -253,19 +254,49 @@ export class PostgresStore implements Store {
 
   async transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T> {
     if (mode === 'write') return this.writers.run(sandbox, fn);
-    return this.withClient(async (client, unfinished) => {
-      const { source, meta, generation } = this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, false, unfinished));
+    const round = this.readers.join(sandbox);
+    let broken = false;
+    try {
+      const { client, state } = await round.opened;
+      const { source, meta, generation } = this.stateOf(sandbox, state);
       // A read sees one state of the database: its source's generation names it (see SCHEMA).
       const tx = new PostgresTx(this, client, sandbox, source, false, meta, generation === undefined ? undefined : `${source}#${generation}`);
       try {
-        const result = await fn(tx);
-        // A read has what it read: its COMMIT goes with the connection's next query (see openReads).
-        this.openReads.add(client);
-        return result;
+        return await fn(tx);
       } finally {
         tx.close();
       }
-    });
+    } catch (error) {
+      const mapped = unreachable(error);
+      if (!isStoreUnavailable(mapped)) throw error;
+      broken = true;
+      // A failed opening was reported once, by the round.
+      throw round.openingFailed ? mapped : this.failed(error);
+    } finally {
+      // The last reader of a round hands its connection back; the read's COMMIT goes with the
+      // connection's next query (see openReads).
+      round.leave(broken, (client, lost) => {
+        if (!lost) this.openReads.add(client);
+        client.release(lost);
+      });
+    }
+  }
+
+  /** A read round's connection and its transaction, begun with the sandbox's and the seed's state. */
+  private async openRound(sandbox: string): Promise<OpenedRound> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw this.failed(error);
+    }
+    try {
+      return { client, state: await openTransaction(client, sandbox, this.seedId, false, this.openReads.delete(client)) };
+    } catch (error) {
+      // In an unknown state: the connection goes, not back to the pool.
+      client.release(true);
+      throw isStoreUnavailable(unreachable(error)) ? this.failed(error) : error;
+    }
   }
 
   /** Whose rows a transaction reads (the seed's until the sandbox is materialized), the meta it
@@ -491,6 +522,90 @@ async function openTransaction(client: pg.PoolClient, sandbox: string, seed: str
   if (write) await lockSandbox(client, sandbox);
   return (await client.query<StateRow>(stateSql('$1', '$2'), [sandbox, seed])).rows;
 }
+
+interface OpenedRound {
+  client: pg.PoolClient;
+  state: StateRow[];
+}
+
+/** The readers of one sandbox that share one transaction (see ReadRounds). */
+class ReadRound {
+  readonly opened: Promise<OpenedRound>;
+  private open!: (opening: Promise<OpenedRound>) => void;
+  private members = 0;
+  private lost = false;
+  /** Whether the opening failed (the round reported it to onError). */
+  openingFailed = false;
+
+  constructor() {
+    this.opened = new Promise<OpenedRound>((resolve, reject) => {
+      this.open = (opening) => opening.then(resolve, (error: unknown) => {
+        this.openingFailed = true;
+        reject(error);
+      });
+    });
+  }
+
+  start(opening: Promise<OpenedRound>): void {
+    this.open(opening);
+  }
+
+  enter(): this {
+    this.members++;
+    return this;
+  }
+
+  /** One reader is done; the last hands the connection back (`lost`: it failed to reach the database). */
+  leave(lost: boolean, release: (client: pg.PoolClient, lost: boolean) => void): void {
+    this.lost ||= lost;
+    if (--this.members > 0) return;
+    this.opened.then(
+      ({ client }) => release(client, this.lost),
+      () => undefined,
+    );
+  }
+}
+
+/**
+ * Reads of one sandbox share the opening of their transaction. Those that arrive while an
+ * opening is on its way to the database make the next round, sent when it is back: a round's
+ * snapshot is taken after each of its readers arrived (none reads a state older than when it
+ * asked), and under load one round trip opens many reads, most of them answered again from the
+ * answer cache without a query. A round's readers query on its one connection, one after
+ * another, while the next round opens on another.
+ */
+class ReadRounds {
+  private readonly slots = new Map<string, { flying: number; next?: ReadRound }>();
+
+  constructor(private readonly open: (sandbox: string) => Promise<OpenedRound>) {}
+
+  join(sandbox: string): ReadRound {
+    let slot = this.slots.get(sandbox);
+    if (!slot) this.slots.set(sandbox, (slot = { flying: 0 }));
+    if (slot.next) return slot.next.enter();
+    const round = new ReadRound().enter();
+    if (slot.flying >= OPENINGS_IN_FLIGHT) slot.next = round;
+    else this.launch(sandbox, slot, round);
+    return round;
+  }
+
+  private launch(sandbox: string, slot: { flying: number; next?: ReadRound }, round: ReadRound): void {
+    slot.flying++;
+    round.start(this.open(sandbox));
+    const landed = () => {
+      slot.flying--;
+      const next = slot.next;
+      slot.next = undefined;
+      if (next) this.launch(sandbox, slot, next);
+      else if (slot.flying === 0 && this.slots.get(sandbox) === slot) this.slots.delete(sandbox);
+    };
+    void round.opened.then(landed, landed);
+  }
+}
+
+/** Openings of one sandbox's read rounds on their way at once; readers arriving meanwhile wait
+ * for the next round. One measured best: more rounds in flight make smaller rounds. */
+const OPENINGS_IN_FLIGHT = 1;
 
 /** Commits a write transaction; one that wrote stamps updated_at, renews the generation and
  * stores the meta in the COMMIT's round trip. */

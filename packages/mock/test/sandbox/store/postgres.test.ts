@@ -161,3 +161,37 @@ it("commits a read's transaction with the connection's next query, or soon when 
     await store.close();
   }
 });
+
+it('lets the reads of a sandbox that arrive together share a transaction, never one older than the read', async () => {
+  const url = await server().database('read_rounds');
+  const store = await PostgresStore.open({ seed, collections, databaseUrl: url });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const commits = async () => Number((await client.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`)).rows[0].xact_commit);
+  try {
+    await store.transaction('rounds', 'write', (tx) => tx.setMeta('written', 0));
+    const read = () => store.transaction('rounds', 'read', async (tx) => ((await tx.getMeta<number>('written')) ?? -1) + (await tx.find('employers')).total * 0);
+    for (let n = 1; n <= 30; n++) {
+      const writing = store.transaction('rounds', 'write', (tx) => tx.setMeta('written', n));
+      const during = Array.from({ length: 4 }, read);
+      await writing;
+      // Asked after the write was acknowledged: each sees it.
+      const after = await Promise.all(Array.from({ length: 8 }, read));
+      expect(after).toEqual(Array.from({ length: 8 }, () => n));
+      for (const seen of await Promise.all(during)) expect([n - 1, n]).toContain(seen);
+    }
+    await store.close();
+    // 40 reads at once: far fewer transactions than reads (statistics reach the view once the backends end).
+    const shared = await PostgresStore.open({ seed, collections, databaseUrl: url });
+    await shared.transaction('rounds', 'read', (tx) => tx.find('employers'));
+    const before = await commits();
+    const many = await Promise.all(Array.from({ length: 40 }, () => shared.transaction('rounds', 'read', (tx) => tx.find('employers'))));
+    expect(many.every((page) => page.total === 2)).toBe(true);
+    await shared.close();
+    await expect.poll(async () => (await commits()) - before, { timeout: 3_000, interval: 100 }).toBeGreaterThan(0);
+    expect((await commits()) - before).toBeLessThan(20);
+  } finally {
+    await client.end();
+    await store.close().catch(() => undefined);
+  }
+});
