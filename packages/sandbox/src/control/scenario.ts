@@ -9,30 +9,48 @@ import { createFactories, FIXTURE_RELATIONS, FixtureError, type FixtureKind, typ
 
 export type { Scenario, ScenarioEntity, ScenarioList } from '@payroll-api/types/sandbox-control';
 import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
-import { snapshotProblems } from './snapshot-check.js';
+import { mergeById, snapshotProblems } from './snapshot-check.js';
 
-/** The relations an entity may name by the `ref` of another entity of the scenario. */
+/** The relations an entity may name by the `ref` of another entity of the scenario, and the kinds that ref may name. */
 const REFS = {
-  employerRef: { kind: 'employer', field: 'employerId' },
-  employeeRef: { kind: 'employee', field: 'employeeId' },
-  administrationRef: { kind: 'administration', field: 'administrationId' },
-  journalProfileRef: { kind: 'journalProfile', field: 'journalProfileId' },
-  costCenterRef: { kind: 'costCenter', field: 'costCenterId' },
-  costUnitRef: { kind: 'costUnit', field: 'costUnitId' },
-} as const satisfies Record<string, { kind: FixtureKind; field: string }>;
+  providerRef: { kinds: ['provider'], field: 'providerId' },
+  employerRef: { kinds: ['employer'], field: 'employerId' },
+  employeeRef: { kinds: ['employee'], field: 'employeeId' },
+  employmentRef: { kinds: ['employment'], field: 'employmentId' },
+  administrationRef: { kinds: ['administration'], field: 'administrationId' },
+  payrollAdministrationRef: { kinds: ['journalPayrollAdministration'], field: 'payrollAdministrationId' },
+  wageModelRef: { kinds: ['journalWageModel'], field: 'wageModelId' },
+  // A journal's profile is at payroll administration level, the others' at wage model level: the factory checks which.
+  journalProfileRef: { kinds: ['journalProfile', 'administrationJournalProfile'], field: 'journalProfileId' },
+  deviatesFromRef: { kinds: ['providerJournalProfile', 'journalProfile'], field: 'deviatesFromJournalProfileId' },
+  costCenterRef: { kinds: ['costCenter'], field: 'costCenterId' },
+  costUnitRef: { kinds: ['costUnit'], field: 'costUnitId' },
+} as const satisfies Record<string, { kinds: readonly FixtureKind[]; field: string }>;
 type RefField = keyof typeof REFS;
+const REF_OF_FIELD = new Map(Object.entries(REFS).map(([ref, { field }]) => [field as string, ref]));
 
 /** The scenario's lists by name, in the order they are made (a ref names an entity of an earlier list or an earlier one of its own). */
 export const SCENARIO_LISTS: ScenarioLists = {
+  providers: 'provider',
+  providerLogos: 'providerLogo',
   employers: 'employer',
+  employerLogos: 'employerLogo',
   administrations: 'administration',
   employees: 'employee',
+  employeePhotos: 'employeePhoto',
   employments: 'employment',
+  employmentRecords: 'employmentRecord',
   conceptEmployees: 'conceptEmployee',
+  journalWageModels: 'journalWageModel',
+  journalPayrollAdministrations: 'journalPayrollAdministration',
+  providerJournalProfiles: 'providerJournalProfile',
   journalProfiles: 'journalProfile',
+  administrationJournalProfiles: 'administrationJournalProfile',
   costCenters: 'costCenter',
   costUnits: 'costUnit',
   matrixEntries: 'matrixEntry',
+  payrollComponentLinks: 'payrollComponentLink',
+  journals: 'journal',
 };
 
 /** What a scenario added: the ids by list, in their order, and by ref. */
@@ -77,16 +95,17 @@ export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true
         const relation = REFS[name as RefField];
         const target = refs.get(String(given));
         if (!FIXTURE_RELATIONS[kind].includes(relation.field)) {
-          problems.push({ path: `${at}.${name}`, message: `is no relation of a ${kind} (it takes ${FIXTURE_RELATIONS[kind].map((f) => f.replace(/Id$/, 'Ref')).join(', ')})` });
+          const takes = FIXTURE_RELATIONS[kind].flatMap((f) => REF_OF_FIELD.get(f) ?? []);
+          problems.push({ path: `${at}.${name}`, message: `is no relation of a ${kind} (${takes.length > 0 ? `it takes ${takes.join(', ')}` : 'it takes none'})` });
           resolved = false;
-        } else if (!target || target.kind !== relation.kind) {
-          problems.push({ path: `${at}.${name}`, message: `names no ${relation.kind} of the scenario before it (${JSON.stringify(given)})` });
+        } else if (!target || !(relation.kinds as readonly FixtureKind[]).includes(target.kind)) {
+          problems.push({ path: `${at}.${name}`, message: `names no ${relation.kinds.join(' or ')} of the scenario before it (${JSON.stringify(given)})` });
           resolved = false;
         } else if (target.id === undefined) {
-          problems.push({ path: `${at}.${name}`, message: `names the ${relation.kind} ${JSON.stringify(given)}, which has problems of its own` });
+          problems.push({ path: `${at}.${name}`, message: `names the ${target.kind} ${JSON.stringify(given)}, which has problems of its own` });
           resolved = false;
         } else if (rest[relation.field] !== undefined) {
-          problems.push({ path: `${at}.${name}`, message: `and ${relation.field} both name the ${relation.kind}: give one` });
+          problems.push({ path: `${at}.${name}`, message: `and ${relation.field} both name the ${target.kind}: give one` });
           resolved = false;
         } else override[relation.field] = target.id;
       }
@@ -109,7 +128,7 @@ export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true
   if (problems.length > 0) return { ok: false, problems };
 
   const collections: Record<string, Doc[]> = { ...base.collections };
-  for (const [name, docs] of Object.entries(make.collections())) collections[name] = [...(collections[name] ?? []), ...docs];
+  for (const [name, docs] of Object.entries(make.collections())) collections[name] = mergeById(collections[name] ?? [], docs);
   const snapshot: Snapshot = { format: 'payroll-sandbox/1', collections, meta: base.meta };
   // The whole state checked as an import is: a safety net under the factories' own checks.
   const whole = snapshotProblems(snapshot, ctx.collections, ctx.schemas);
