@@ -44,13 +44,14 @@ describe('state and clock', () => {
     expect((error as ApiError).messages[0]?.description).toMatch(/noSuchCollection/);
   });
 
-  it('imports a partial snapshot: merge keeps the collections left out, replace (the default) empties them', async () => {
+  it('imports a partial snapshot: merge merges its docs by id and keeps the rest, replace (the default) empties what it leaves out', async () => {
     const snapshot = await control.exportSnapshot();
     const employees = snapshot.collections.employees!;
-    const merged = await control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: employees.slice(0, 2) } }, { mode: 'merge' });
-    expect(merged).toMatchObject({ mode: 'merge', imported: { employees: 2 } });
+    const renamed = { ...employees[0]!, emailAddress: 'merged@example.nl' };
+    const merged = await control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: [renamed] } }, { mode: 'merge' });
+    expect(merged).toMatchObject({ mode: 'merge', imported: { employees: 1 } });
     const after = await control.exportSnapshot();
-    expect(after.collections.employees).toHaveLength(2);
+    expect(after.collections.employees).toEqual([renamed, ...employees.slice(1)]);
     expect(after.collections.employers).toEqual(snapshot.collections.employers);
     await control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: employees.slice(0, 2) } });
     expect((await control.exportSnapshot()).collections.employers ?? []).toEqual([]);

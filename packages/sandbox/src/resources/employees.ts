@@ -21,7 +21,7 @@ import {
 } from './employments/model.js';
 import { revocationDue } from './employments/person.js';
 import { createEmployeeWithEmployment } from './employments/new-employee.js';
-import { FORMS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
+import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
 import { BASE64 } from './providers.js';
 
 const detail = (content: unknown = {}) => ({ kind: 'detail' as const, content });
@@ -149,8 +149,9 @@ const handlers: Record<string, Handler> = {
 
 const employees: ResourceModule = {
   collections: [
-    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], schema: { api: 'payroll', component: 'Employee' } },
-    { name: COLLECTIONS.employeePhotos, schema: { api: 'payroll', component: 'Base64FileUpload' } },
+    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], schema: { api: 'payroll', component: 'Employee' }, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers }] },
+    // A photo's id is its employee's.
+    { name: COLLECTIONS.employeePhotos, schema: { api: 'payroll', component: 'Base64FileUpload' }, relations: [{ field: 'id', collection: COLLECTIONS.employees }] },
   ],
   handlers,
 };
