@@ -5,8 +5,8 @@
 // merge that would break a unique field or a relation is refused whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxControlError, type Sandbox, type Scenario } from '../src/index.js';
-import { createFixtures, FixtureError, SEED_IDS } from '../src/fixtures.js';
-import { call, EMPLOYEES, ORIGIN } from './support.js';
+import { createFixtures, SEED_IDS } from '../src/fixtures.js';
+import { call, EMPLOYEES, fixtureProblemPaths, ORIGIN } from './support.js';
 import { mergeProblems } from '../src/control/snapshot-check.js';
 import { collectionTable } from '../src/engine/sandbox.js';
 import { RESOURCE_MODULES } from '../src/resources/index.js';
@@ -73,15 +73,7 @@ describe('factories', () => {
 
   it('refuse an override that breaks the schema or a rule, naming the field', () => {
     const f = createFixtures();
-    const problem = (fn: () => unknown) => {
-      try {
-        fn();
-      } catch (error) {
-        expect(error).toBeInstanceOf(FixtureError);
-        return (error as FixtureError).problems.map((p) => p.path);
-      }
-      throw new Error('no FixtureError');
-    };
+    const problem = fixtureProblemPaths;
     expect(problem(() => f.employee({ personalDetails: { lastName: 42 as never } }))).toEqual(['personalDetails.lastName']);
     expect(problem(() => f.employer({ companyName: 'x'.repeat(71) }))).toEqual(['companyName']);
     expect(problem(() => f.employee({ employerId: SEED_IDS.employer, employeeNumber: 1001 }))).toEqual(['employeeNumber']);
