@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, type Scenario } from '../src/index.js';
 import { createFixtures, SEED_IDS } from '../src/fixtures.js';
 import { answerProblems, call, fixtureProblemPaths, ORIGIN } from './support.js';
+import { PEOPLE_IDS } from '../src/seed/people.js';
 
 const PAYROLL = `${ORIGIN}/v2/v2/providers`;
 const JOURNAL = `${ORIGIN}/journal/providers`;
@@ -89,6 +90,23 @@ describe('a scenario of every new kind, read back through the API', () => {
     const before = await wageOn('2023-06-01');
     expect(before.id).not.toBe(refs.raise);
     expect(before.endDate).toBe('2023-12-31');
+  });
+
+  it('a record of an ended employment ends with it, and reopens when the employment is reinstated', async () => {
+    const token = 'ended-record';
+    const { refs: ended } = await sandbox.scenario(
+      { start: 'seed', seed: 'ended', entities: { employments: [{ ref: 'job', employeeId: PEOPLE_IDS.newHireEmployee, startDate: '2021-01-01', endDate: '2026-06-30' }], employmentRecords: [{ ref: 'raise', employmentRef: 'job', grossWage: 3900 }] } },
+      { token },
+    );
+    const wage = async (date: string) => {
+      const res = await call(sandbox, token, `${PAYROLL}/employers/${SEED_IDS.employer}/employees/employments/comprehensive?referenceDate=${date}&filter=employment.id eq '${ended.job}'`);
+      expect(await answerProblems(sandbox, res, 'GetEmploymentsComprehensiveByEmployerId')).toEqual([]);
+      return ((await res.json()) as { _embedded: Array<{ wage: { id: string; startDate: string; endDate: string | null } | null }> })._embedded[0]!.wage;
+    };
+    expect(await wage('2026-03-01')).toMatchObject({ id: ended.raise, startDate: '2022-01-01', endDate: '2026-06-30' });
+    const reinstated = await call(sandbox, token, `${PAYROLL}/employers/employees/employments/${ended.job}/reinstate`, { method: 'PATCH', body: '{}' });
+    expect(reinstated.status).toBe(200);
+    expect(await wage('2030-01-01')).toMatchObject({ id: ended.raise, endDate: null });
   });
 
   it('the wage model, its profile and the payroll administration profiles', async () => {
