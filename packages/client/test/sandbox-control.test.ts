@@ -79,6 +79,10 @@ describe('state and clock', () => {
     expect(isApiError(refused, 400)).toBe(true);
     expect((refused as ApiError).messages.map((m) => m.properties?.[0])).toEqual(['entities.employees[0].employerRef', 'entities.employees[1].employeeNumber']);
     expect(await control.exportSnapshot()).toEqual(before);
+    // Merged into the state built so far: one more employee, the others kept.
+    const more = await control.scenario({ entities: { employees: [{ ref: 'dirk', employerId: loaded.refs.bakery, personalDetails: { lastName: 'Dekker' } }] } }, { mode: 'merge' });
+    const all = await payroll.GetEmployeesByEmployerId({ employerId: loaded.refs.bakery! });
+    expect(all.data!._embedded!.map((e) => e.id).sort()).toEqual([loaded.refs.anna, loaded.refs.cor, more.refs.dirk].sort());
     await control.reset();
   });
 
