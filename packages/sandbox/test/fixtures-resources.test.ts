@@ -109,6 +109,15 @@ describe('a scenario of every new kind, read back through the API', () => {
     expect(await wage('2030-01-01')).toMatchObject({ id: ended.raise, endDate: null });
   });
 
+  it('a provider made has every module, as the seed\'s has: a user\'s token reaches its wage model level', async () => {
+    const token = 'sandbox-user-admin';
+    const made = await sandbox.scenario({ start: 'seed', entities: { providers: [{ ref: 'p' }], journalWageModels: [{ ref: 'w', providerRef: 'p' }], journalProfiles: [{ ref: 'j', wageModelRef: 'w' }] } }, { token });
+    const res = await call(sandbox, token, `${JOURNAL}/wagemodels/journalprofiles/${made.refs.j}/costcenters`);
+    expect(res.headers.get('x-sandbox-authorization')).toBeNull();
+    expect(res.status).toBe(200);
+    expect(await answerProblems(sandbox, res, 'GetCostCentersAtWageModelLevelByJournalProfileId')).toEqual([]);
+  });
+
   it('the wage model, its profile and the payroll administration profiles', async () => {
     const { _embedded } = await read(`${JOURNAL}/wagemodels/${refs.model}/journalprofiles`, 'GetJournalProfilesByWageModelId');
     expect((_embedded as Array<{ id: string }>).map((p) => p.id)).toEqual([refs.profile]);
