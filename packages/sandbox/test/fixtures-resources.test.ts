@@ -7,6 +7,8 @@ import { createSandbox, type Sandbox, type Scenario } from '../src/index.js';
 import { createFixtures, SEED_IDS } from '../src/fixtures.js';
 import { answerProblems, call, fixtureProblemPaths, ORIGIN } from './support.js';
 import { PEOPLE_IDS } from '../src/seed/people.js';
+import { COST_CENTER_IDS, COST_UNIT_IDS, JOURNAL_PROFILE_IDS } from '../src/seed/journal.js';
+import { ORG_IDS } from '../src/seed/organisation.js';
 
 const PAYROLL = `${ORIGIN}/v2/v2/providers`;
 const JOURNAL = `${ORIGIN}/journal/providers`;
@@ -51,8 +53,8 @@ afterAll(async () => {
 });
 
 /** The answer of a GET, checked: its status, and its body against the operation's success schema. */
-async function read(url: string, operationId: string): Promise<Record<string, unknown>> {
-  const res = await call(sandbox, 'office', url);
+async function read(url: string, operationId: string, token = 'office'): Promise<Record<string, unknown>> {
+  const res = await call(sandbox, token, url);
   expect(res.status, `${operationId} ${url}`).toBe(200);
   expect(await answerProblems(sandbox, res, operationId)).toEqual([]);
   return (await res.json()) as Record<string, unknown>;
@@ -132,6 +134,54 @@ describe('a scenario of every new kind, read back through the API', () => {
     const own = await call(sandbox, 'office', `${JOURNAL}/payrolladministrations/journalprofiles/${refs.own}`, { method: 'DELETE' });
     expect(await codes(own, 'DeleteJournalProfileAtPayrollAdministrationLevelByJournalProfileId')).toEqual(['API_Journal_PayrollAdministrationJournalProfile_InUse_Journal']);
     expect((await call(sandbox, 'office', `${JOURNAL}/payrolladministrations/journalprofiles/${refs.deviation}`, { method: 'DELETE' })).status).toBe(200);
+  });
+});
+
+describe('cost centers, cost units and matrix entries at payroll administration level', () => {
+  const PROFILE = JOURNAL_PROFILE_IDS.wageModelStandard;
+  const ADMINISTRATION = ORG_IDS.payrollAdministrations.bouwgroepMonthly;
+
+  it('a deviation, an addition and a matrix entry: the rules of that level see them', async () => {
+    const token = 'administration-level';
+    const { refs: made } = await sandbox.scenario(
+      {
+        start: 'seed',
+        entities: {
+          costCenters: [
+            { ref: 'parent', journalProfileId: PROFILE, code: 'K950' },
+            { ref: 'deviation', journalProfileId: PROFILE, payrollAdministrationId: ADMINISTRATION, deviatesFromRef: 'parent' },
+            { ref: 'addition', journalProfileId: PROFILE, payrollAdministrationId: ADMINISTRATION, code: 'K-UTR' },
+          ],
+          costUnits: [{ ref: 'unit', journalProfileId: PROFILE, code: 'D950' }],
+          matrixEntries: [{ journalProfileId: PROFILE, payrollAdministrationId: ADMINISTRATION, costCenterRef: 'parent', costUnitRef: 'unit' }],
+        },
+      },
+      { token },
+    );
+    const remove = (what: string, id: string) => call(sandbox, token, `${JOURNAL}/wagemodels/journalprofiles/${what}/${id}`, { method: 'DELETE' });
+    expect(await codes(await remove('costcenters', made.parent!), 'DeleteCostCenterAtWageModelLevelByCostCenterId')).toEqual([
+      'API_Journal_WageModelCostCenter_InUse_CostCenterAtPayrollAdministrationLevel',
+      'API_Journal_WageModelCostCenter_InUse_CostCenterCostUnitMatrix_PayrollAdministrationLevel',
+    ]);
+    expect(await codes(await remove('costunits', made.unit!), 'DeleteCostUnitAtWageModelLevelByCostUnitId')).toEqual(['API_Journal_WageModelCostUnit_InUse_CostUnitCostCenterMatrix_PayrollAdministrationLevel']);
+    const post = await call(sandbox, token, `${JOURNAL}/wagemodels/journalprofiles/${PROFILE}/costcenters`, { method: 'POST', body: JSON.stringify({ code: 'k-utr' }) });
+    expect(await codes(post, 'PostCostCenterAtWageModelLevelByJournalProfileId')).toEqual(['API_Journal_WageModelCostCenter_Code_NotUnique_PayrollAdministrationLevel']);
+    // Only the wage model level is listed.
+    const { _embedded } = await read(`${JOURNAL}/wagemodels/journalprofiles/${PROFILE}/costcenters`, 'GetCostCentersAtWageModelLevelByJournalProfileId', token);
+    expect((_embedded as Array<{ id: string }>).map((c) => c.id)).toContain(made.parent);
+    expect((_embedded as Array<{ id: string }>).map((c) => c.id)).not.toContain(made.deviation);
+  });
+
+  it('refuse what that level does not allow, naming the field', () => {
+    const f = createFixtures({ seed: 'levels' });
+    const parent = f.costCenter({ journalProfileId: PROFILE });
+    f.costCenter({ journalProfileId: PROFILE, payrollAdministrationId: ADMINISTRATION, deviatesFromId: parent.id });
+    expect(fixtureProblemPaths(() => f.costCenter({ journalProfileId: PROFILE, payrollAdministrationId: ADMINISTRATION, deviatesFromId: parent.id }))).toEqual(['deviatesFromId']);
+    expect(fixtureProblemPaths(() => f.costCenter({ journalProfileId: PROFILE, deviatesFromId: parent.id }))).toEqual(['deviatesFromId']);
+    expect(fixtureProblemPaths(() => f.costUnit({ journalProfileId: PROFILE, payrollAdministrationId: ORG_IDS.payrollAdministrations.bouwgroepFourWeekly, deviatesFromId: COST_UNIT_IDS.unused, code: 'D999' }))).toEqual(['code']);
+    // The bakery's administration uses another wage model than the profile.
+    expect(fixtureProblemPaths(() => f.costUnit({ journalProfileId: PROFILE, payrollAdministrationId: ORG_IDS.payrollAdministrations.bakkerijFourWeekly }))).toEqual(['payrollAdministrationId']);
+    expect(fixtureProblemPaths(() => f.matrixEntry({ journalProfileId: PROFILE, costCenterId: COST_CENTER_IDS.administrationAddition, costUnitId: COST_UNIT_IDS.unused }))).toEqual(['costCenterId']);
   });
 });
 

@@ -56,6 +56,10 @@ describe('factories', () => {
     make.employmentRecord({ section: 'employee' });
     // @ts-expect-error a journal's year is a number
     make.journal({ year: '2026' });
+    make.costCenter({ journalProfileId: 'x', payrollAdministrationId: 'y', deviatesFromId: 'z' });
+    make.matrixEntry({ journalProfileId: 'x', payrollAdministrationId: 'y' });
+    // @ts-expect-error a deviation names the cost center it deviates from by its id
+    make.costCenter({ deviatesFromId: 42 });
   });
 });
 
@@ -88,6 +92,7 @@ describe('scenarios', () => {
         administrationJournalProfiles: [{ ref: 'own', payrollAdministrationRef: 'pa', deviatesFromRef: 'wm' }],
         payrollComponentLinks: [{ journalProfileRef: 'wm', costCenterRef: 'c', payrollComponent: { key: 1, value: 'Salaris' } }],
         journals: [{ journalProfileRef: 'own', periodNumber: 2 }],
+        costCenters: [{ ref: 'c' }, { payrollAdministrationRef: 'pa', deviatesFromRef: 'c' }],
       },
     };
     void everyKind;

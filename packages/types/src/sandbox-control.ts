@@ -135,9 +135,11 @@ export interface EntityRelations {
   journalProfile: { wageModelId?: string };
   /** With `deviatesFromJournalProfileId` (a provider or wage model level profile) the profile deviates from it; without, it is the administration's own. */
   administrationJournalProfile: { payrollAdministrationId?: string; deviatesFromJournalProfileId?: string };
-  costCenter: { journalProfileId?: string };
-  costUnit: { journalProfileId?: string };
-  matrixEntry: { journalProfileId?: string };
+  /** At payroll administration level with `payrollAdministrationId` (the administration's addition), and with `deviatesFromId` (a wage model level one of the profile) its deviation. */
+  costCenter: { journalProfileId?: string; payrollAdministrationId?: string; deviatesFromId?: string };
+  costUnit: { journalProfileId?: string; payrollAdministrationId?: string; deviatesFromId?: string };
+  /** At payroll administration level with `payrollAdministrationId`. */
+  matrixEntry: { journalProfileId?: string; payrollAdministrationId?: string };
   /** At payroll administration level when `payrollAdministrationId` is given. */
   payrollComponentLink: { journalProfileId?: string; payrollAdministrationId?: string; costCenterId?: string; costUnitId?: string };
   journal: { journalProfileId?: string };
@@ -163,9 +165,9 @@ export interface ScenarioRefs {
   providerJournalProfile: { providerRef?: string };
   journalProfile: { wageModelRef?: string };
   administrationJournalProfile: { payrollAdministrationRef?: string; deviatesFromRef?: string };
-  costCenter: { journalProfileRef?: string };
-  costUnit: { journalProfileRef?: string };
-  matrixEntry: { journalProfileRef?: string; costCenterRef?: string; costUnitRef?: string };
+  costCenter: { journalProfileRef?: string; payrollAdministrationRef?: string; deviatesFromRef?: string };
+  costUnit: { journalProfileRef?: string; payrollAdministrationRef?: string; deviatesFromRef?: string };
+  matrixEntry: { journalProfileRef?: string; payrollAdministrationRef?: string; costCenterRef?: string; costUnitRef?: string };
   payrollComponentLink: { journalProfileRef?: string; payrollAdministrationRef?: string; costCenterRef?: string; costUnitRef?: string };
   journal: { journalProfileRef?: string };
 }

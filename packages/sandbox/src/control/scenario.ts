@@ -26,9 +26,19 @@ const REFS = {
   deviatesFromRef: { kinds: ['providerJournalProfile', 'journalProfile'], field: 'deviatesFromJournalProfileId' },
   costCenterRef: { kinds: ['costCenter'], field: 'costCenterId' },
   costUnitRef: { kinds: ['costUnit'], field: 'costUnitId' },
-} as const satisfies Record<string, { kinds: readonly FixtureKind[]; field: string }>;
+} as const satisfies Record<string, Relation>;
 type RefField = keyof typeof REFS;
-const REF_OF_FIELD = new Map(Object.entries(REFS).map(([ref, { field }]) => [field as string, ref]));
+interface Relation {
+  kinds: readonly FixtureKind[];
+  field: string;
+}
+/** Where a ref means another relation for a kind: a cost center or cost unit deviates from another of its kind. */
+const REFS_OF_KIND: Partial<Record<FixtureKind, Partial<Record<RefField, Relation>>>> = {
+  costCenter: { deviatesFromRef: { kinds: ['costCenter'], field: 'deviatesFromId' } },
+  costUnit: { deviatesFromRef: { kinds: ['costUnit'], field: 'deviatesFromId' } },
+};
+const relationOf = (kind: FixtureKind, ref: RefField): Relation => REFS_OF_KIND[kind]?.[ref] ?? REFS[ref];
+const REF_OF_FIELD = new Map([...Object.entries(REFS), ...Object.values(REFS_OF_KIND).flatMap((refs) => Object.entries(refs))].map(([ref, { field }]) => [field, ref]));
 
 /** The scenario's lists by name, in the order they are made (a ref names an entity of an earlier list or an earlier one of its own). */
 export const SCENARIO_LISTS: ScenarioLists = {
@@ -95,13 +105,13 @@ export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true
           override[name] = given;
           continue;
         }
-        const relation = REFS[name as RefField];
+        const relation = relationOf(kind, name as RefField);
         const target = refs.get(String(given));
         if (!FIXTURE_RELATIONS[kind].includes(relation.field)) {
           const takes = FIXTURE_RELATIONS[kind].flatMap((f) => REF_OF_FIELD.get(f) ?? []);
           problems.push({ path: `${at}.${name}`, message: `is no relation of a ${kind} (${takes.length > 0 ? `it takes ${takes.join(', ')}` : 'it takes none'})` });
           resolved = false;
-        } else if (!target || !(relation.kinds as readonly FixtureKind[]).includes(target.kind)) {
+        } else if (!target || !relation.kinds.includes(target.kind)) {
           problems.push({ path: `${at}.${name}`, message: `names no ${relation.kinds.join(' or ')} of the scenario before it (${JSON.stringify(given)})` });
           resolved = false;
         } else if (target.id === undefined) {
