@@ -285,8 +285,7 @@ const employments: ResourceModule = {
   // Section records ({section, data}) and notifications have no component of their own in the description.
   collections: [
     { name: COLLECTIONS.employments, schema: { api: 'payroll', component: 'Employment' }, relations: [{ field: 'employeeId', collection: COLLECTIONS.employees }, { field: 'employerId', collection: ORG_COLLECTIONS.employers }] },
-    { name: COLLECTIONS.employmentRecords, relations: [{ field: 'employmentId', collection: COLLECTIONS.employments }, { field: 'employerId', collection: ORG_COLLECTIONS.employers }] },
-    { name: COLLECTIONS.employmentNotifications },
+    ...[COLLECTIONS.employmentRecords, COLLECTIONS.employmentNotifications].map((name) => ({ name, relations: [{ field: 'employmentId', collection: COLLECTIONS.employments }, { field: 'employerId', collection: ORG_COLLECTIONS.employers }] })),
   ],
   handlers,
 };
