@@ -107,17 +107,19 @@ export function createSandboxControl(options: SandboxControlOptions) {
     exportSnapshot: () => call<ResponseBody<'GetSandboxSnapshot'>>('GetSandboxSnapshot', 'GET', '/__sandbox/snapshot'),
     /**
      * Import a snapshot; a bad one throws a 400 ApiError listing its problems and changes nothing
-     * (PutSandboxSnapshot). `mode: 'replace'` (default) empties the collections it leaves out,
-     * `mode: 'merge'` keeps them.
+     * (PutSandboxSnapshot). `mode: 'replace'` (default): the state becomes the snapshot;
+     * `mode: 'merge'`: its docs are merged into the state by id, the rest kept.
      */
     importSnapshot: (snapshot: RequestBody<'PutSandboxSnapshot'>, options?: { mode?: 'replace' | 'merge' }) =>
       call<ResponseBody<'PutSandboxSnapshot'>>('PutSandboxSnapshot', 'PUT', `/__sandbox/snapshot?mode=${options?.mode ?? 'replace'}`, snapshot),
     /**
      * Start from the seed or from empty plus partial entities made whole, relations by id or by
      * `ref`, in one step; a bad scenario throws a 400 ApiError naming every problem's path and
-     * changes nothing (PostSandboxScenario).
+     * changes nothing (PostSandboxScenario). `mode: 'merge'`: no start; the entities are merged
+     * into the current state by id.
      */
-    scenario: (scenario: Scenario) => call<ResponseBody<'PostSandboxScenario'>>('PostSandboxScenario', 'POST', '/__sandbox/scenario', scenario),
+    scenario: (scenario: Scenario, options?: { mode?: 'replace' | 'merge' }) =>
+      call<ResponseBody<'PostSandboxScenario'>>('PostSandboxScenario', 'POST', `/__sandbox/scenario?mode=${options?.mode ?? 'replace'}`, scenario),
     /** Every sandbox that has written (GetSandboxes). */
     sandboxes: async () => (await call<ResponseBody<'GetSandboxes'>>('GetSandboxes', 'GET', '/__sandbox/sandboxes')).sandboxes,
     clock: {

@@ -44,13 +44,14 @@ describe('state and clock', () => {
     expect((error as ApiError).messages[0]?.description).toMatch(/noSuchCollection/);
   });
 
-  it('imports a partial snapshot: merge keeps the collections left out, replace (the default) empties them', async () => {
+  it('imports a partial snapshot: merge merges its docs by id and keeps the rest, replace (the default) empties what it leaves out', async () => {
     const snapshot = await control.exportSnapshot();
     const employees = snapshot.collections.employees!;
-    const merged = await control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: employees.slice(0, 2) } }, { mode: 'merge' });
-    expect(merged).toMatchObject({ mode: 'merge', imported: { employees: 2 } });
+    const renamed = { ...employees[0]!, emailAddress: 'merged@example.nl' };
+    const merged = await control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: [renamed] } }, { mode: 'merge' });
+    expect(merged).toMatchObject({ mode: 'merge', imported: { employees: 1 } });
     const after = await control.exportSnapshot();
-    expect(after.collections.employees).toHaveLength(2);
+    expect(after.collections.employees).toEqual([renamed, ...employees.slice(1)]);
     expect(after.collections.employers).toEqual(snapshot.collections.employers);
     await control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: employees.slice(0, 2) } });
     expect((await control.exportSnapshot()).collections.employers ?? []).toEqual([]);
@@ -78,6 +79,10 @@ describe('state and clock', () => {
     expect(isApiError(refused, 400)).toBe(true);
     expect((refused as ApiError).messages.map((m) => m.properties?.[0])).toEqual(['entities.employees[0].employerRef', 'entities.employees[1].employeeNumber']);
     expect(await control.exportSnapshot()).toEqual(before);
+    // Merged into the state built so far: one more employee, the others kept.
+    const more = await control.scenario({ entities: { employees: [{ ref: 'dirk', employerId: loaded.refs.bakery, personalDetails: { lastName: 'Dekker' } }] } }, { mode: 'merge' });
+    const all = await payroll.GetEmployeesByEmployerId({ employerId: loaded.refs.bakery! });
+    expect(all.data!._embedded!.map((e) => e.id).sort()).toEqual([loaded.refs.anna, loaded.refs.cor, more.refs.dirk].sort());
     await control.reset();
   });
 

@@ -13,7 +13,7 @@ import { seedSnapshot } from './seed/index.js';
 import { emptySeed } from './seed/empty.js';
 import type { Snapshot } from './store/types.js';
 
-export { FIXTURE_KINDS, FixtureError, type DeepPartial, type Factories, type FixtureKind, type FixtureOverride, type FixtureRelations, type FixtureShapes } from './fixtures/factories.js';
+export { FIXTURE_KINDS, FixtureError, RECORD_SECTIONS, type DeepPartial, type Factories, type FixtureKind, type FixtureOverride, type FixtureRelations, type FixtureShapes } from './fixtures/factories.js';
 export { SEED_IDS } from './seed/ids.js';
 export type { Snapshot } from './store/types.js';
 

@@ -70,12 +70,18 @@ export interface Sandbox {
   snapshot(options?: TokenOption): Promise<Snapshot>;
   /**
    * Imports a snapshot into the token's sandbox (checked first: a bad one throws and changes
-   * nothing). `mode: 'replace'` (default) empties the collections the snapshot leaves out;
-   * `mode: 'merge'` keeps them, replacing only the collections it gives.
+   * nothing). `mode: 'replace'` (default): the state becomes the snapshot, the collections it
+   * leaves out emptied. `mode: 'merge'`: its docs are merged into the state by id (a stored id
+   * replaced, a new one added, the rest kept), refused whole when that would break a unique
+   * field or leave a relation dangling.
    */
   restore(snapshot: Snapshot, options?: TokenOption & { mode?: 'replace' | 'merge' }): Promise<void>;
-  /** Starts the token's sandbox from the seed or from empty plus the scenario's entities, in one step (a bad scenario throws and changes nothing); the ids of the entities added. */
-  scenario(scenario: Scenario, options?: TokenOption): Promise<ScenarioResult & { sandbox: string }>;
+  /**
+   * Starts the token's sandbox from the seed or from empty plus the scenario's entities, in one
+   * step (a bad scenario throws and changes nothing); the ids of the entities added. `mode:
+   * 'merge'`: no start; the entities join the current state, merged by id.
+   */
+  scenario(scenario: Scenario, options?: TokenOption & { mode?: 'replace' | 'merge' }): Promise<ScenarioResult & { sandbox: string }>;
   /** The sandbox clock of the token's sandbox (Expires, version obsolescence and every date rule read it). */
   clock: {
     get(options?: TokenOption): Promise<ClockState>;
@@ -181,7 +187,7 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
     async restore(snapshot, o) {
       await control('PUT', `/__sandbox/snapshot?mode=${o?.mode ?? 'replace'}`, tokenOf(o), snapshot);
     },
-    scenario: async (scenario, o) => (await control('POST', '/__sandbox/scenario', tokenOf(o), scenario)) as ScenarioResult & { sandbox: string },
+    scenario: async (scenario, o) => (await control('POST', `/__sandbox/scenario?mode=${o?.mode ?? 'replace'}`, tokenOf(o), scenario)) as ScenarioResult & { sandbox: string },
     clock: {
       get: async (o) => (await control('GET', '/__sandbox/clock', tokenOf(o))) as ClockState,
       set: async (at, o) => (await control('PUT', '/__sandbox/clock', tokenOf(o), { now: at instanceof Date ? at.toISOString() : at })) as ClockState,

@@ -3,6 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { Schema as JournalSchema } from '@payroll-api/types/journal';
 import type { Schema as PayrollSchema } from '@payroll-api/types/payroll';
 import { createFixtures, type FixtureOverride } from '../src/fixtures.js';
+import type { EmploymentRecordShapes, JournalPayrollAdministration, JournalRun, JournalWageModel, PayrollComponentLink } from '@payroll-api/types/sandbox-control';
 import type { Sandbox, Scenario, ScenarioResult } from '../src/index.js';
 
 const make = createFixtures({ seed: 1 });
@@ -18,6 +19,19 @@ describe('factories', () => {
     expectTypeOf(make.costUnit()).toEqualTypeOf<JournalSchema<'CostUnit'>>();
     expectTypeOf(make.journalProfile()).toEqualTypeOf<JournalSchema<'WageModelJournalProfile'>>();
     expectTypeOf(make.matrixEntry()).toEqualTypeOf<JournalSchema<'CostCenterCostUnitMatrixEntry'>>();
+    expectTypeOf(make.provider()).toEqualTypeOf<PayrollSchema<'ProviderContactInformation'>>();
+    expectTypeOf(make.providerLogo()).toEqualTypeOf<PayrollSchema<'ProviderLogo'>>();
+    expectTypeOf(make.employerLogo()).toEqualTypeOf<PayrollSchema<'EmployerLogo'> & { id: string }>();
+    expectTypeOf(make.employeePhoto()).toEqualTypeOf<PayrollSchema<'Base64FileUpload'> & { id: string }>();
+    expectTypeOf(make.employmentRecord()).toEqualTypeOf<EmploymentRecordShapes[keyof EmploymentRecordShapes]>();
+    expectTypeOf(make.employmentRecord()).toExtend<{ id?: string; startDate?: string }>();
+    expectTypeOf(make.providerJournalProfile()).toEqualTypeOf<JournalSchema<'WageModelJournalProfile'>>();
+    expectTypeOf(make.administrationJournalProfile()).toEqualTypeOf<JournalSchema<'PayrollAdministrationJournalProfile'>>();
+    // The journal data the API answers no read shape of, typed as stored.
+    expectTypeOf(make.journalWageModel()).toEqualTypeOf<JournalWageModel>();
+    expectTypeOf(make.journalPayrollAdministration()).toEqualTypeOf<JournalPayrollAdministration>();
+    expectTypeOf(make.payrollComponentLink()).toEqualTypeOf<PayrollComponentLink>();
+    expectTypeOf(make.journal()).toEqualTypeOf<JournalRun>();
   });
 
   it('take a deep-partial override of the read shape and the relations by id', () => {
@@ -30,6 +44,22 @@ describe('factories', () => {
     make.employer({ companyNaam: 'Acme' });
     // @ts-expect-error an employment names its employee, not its employer
     make.employment({ employerId: 'x' });
+    make.employmentRecord({ employmentId: 'x', section: 'workinghours', deviatingHoursPerWeek: 32 });
+    make.administrationJournalProfile({ payrollAdministrationId: 'x', deviatesFromJournalProfileId: 'y' });
+    // @ts-expect-error a photo names its employee, not its employer
+    make.employeePhoto({ employerId: 'x' });
+    // @ts-expect-error a journal names its journal profile, not a wage model
+    make.journal({ wageModelId: 'x' });
+    // @ts-expect-error a provider logo names its provider, not an employer
+    make.providerLogo({ employerId: 'x' });
+    // @ts-expect-error a record's section is one of the dated sections
+    make.employmentRecord({ section: 'employee' });
+    // @ts-expect-error a journal's year is a number
+    make.journal({ year: '2026' });
+    make.costCenter({ journalProfileId: 'x', payrollAdministrationId: 'y', deviatesFromId: 'z' });
+    make.matrixEntry({ journalProfileId: 'x', payrollAdministrationId: 'y' });
+    // @ts-expect-error a deviation names the cost center it deviates from by its id
+    make.costCenter({ deviatesFromId: 42 });
   });
 });
 
@@ -49,6 +79,34 @@ describe('scenarios', () => {
     // @ts-expect-error no such list
     const wrongList: Scenario = { start: 'seed', entities: { bosses: [] } };
     void wrongList;
+    const everyKind: Scenario = {
+      start: 'empty',
+      entities: {
+        providers: [{ ref: 'p', name: 'Kantoor' }],
+        providerLogos: [{ providerRef: 'p', attribute: 'logo' }],
+        employerLogos: [{ employerRef: 'e' }],
+        employeePhotos: [{ employeeRef: 'a', mimeType: 'image/png' }],
+        employmentRecords: [{ employmentRef: 'j', section: 'wage', startDate: '2026-01-01' }],
+        journalWageModels: [{ ref: 'w', providerRef: 'p' }],
+        journalPayrollAdministrations: [{ ref: 'pa', administrationRef: 'x', wageModelRef: 'w' }],
+        administrationJournalProfiles: [{ ref: 'own', payrollAdministrationRef: 'pa', deviatesFromRef: 'wm' }],
+        payrollComponentLinks: [{ journalProfileRef: 'wm', costCenterRef: 'c', payrollComponent: { key: 1, value: 'Salaris' } }],
+        journals: [{ journalProfileRef: 'own', periodNumber: 2 }],
+        costCenters: [{ ref: 'c' }, { payrollAdministrationRef: 'pa', deviatesFromRef: 'c' }],
+      },
+    };
+    void everyKind;
+    // @ts-expect-error a journal names its profile, not a wage model
+    const wrongJournal: Scenario = { start: 'seed', entities: { journals: [{ wageModelRef: 'w' }] } };
+    void wrongJournal;
+    // @ts-expect-error a photo is its employee's
+    const wrongPhoto: Scenario = { start: 'seed', entities: { employeePhotos: [{ employerRef: 'e' }] } };
+    void wrongPhoto;
+    // Merged into the current state, a scenario has no start.
+    const merged: Scenario = { entities: { employees: [{ employerId: 'x' }] } };
+    void merged;
+    expectTypeOf<{ mode: 'merge' }>().toExtend<NonNullable<Parameters<Sandbox['scenario']>[1]>>();
+    expectTypeOf<{ mode: 'sideways' }>().not.toExtend<NonNullable<Parameters<Sandbox['scenario']>[1]>>();
     expectTypeOf<Sandbox['scenario']>().returns.resolves.toExtend<ScenarioResult & { sandbox: string }>();
     expectTypeOf<ScenarioResult['refs']>().toEqualTypeOf<Record<string, string>>();
   });

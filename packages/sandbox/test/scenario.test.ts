@@ -1,11 +1,17 @@
 // Fixtures and scenarios against the real engine: factories make complete, valid, deterministic
 // entities; a scenario adds them in one step (through the control endpoint and createSandbox)
 // and the API then answers them; a bad scenario is refused with every problem and changes
-// nothing; a partial snapshot merges or replaces as asked.
+// nothing; a snapshot or a scenario replaces the state or merges into it by id, as asked, and a
+// merge that would break a unique field or a relation is refused whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxControlError, type Sandbox, type Scenario } from '../src/index.js';
-import { createFixtures, FixtureError, SEED_IDS } from '../src/fixtures.js';
-import { call, EMPLOYEES, ORIGIN } from './support.js';
+import { createFixtures, SEED_IDS } from '../src/fixtures.js';
+import { call, EMPLOYEES, fixtureProblemPaths, ORIGIN } from './support.js';
+import { mergeProblems } from '../src/control/snapshot-check.js';
+import { collectionTable } from '../src/engine/sandbox.js';
+import { RESOURCE_MODULES } from '../src/resources/index.js';
+import { seedCollectionNames, seedSnapshot } from '../src/seed/index.js';
+import { PEOPLE_IDS } from '../src/seed/people.js';
 
 const employeesOf = (employerId: string) => `${ORIGIN}/v2/v2/providers/employers/${employerId}/employees`;
 const employmentsOf = (employeeId: string) => `${ORIGIN}/v2/v2/providers/employers/employees/${employeeId}/employments`;
@@ -67,15 +73,7 @@ describe('factories', () => {
 
   it('refuse an override that breaks the schema or a rule, naming the field', () => {
     const f = createFixtures();
-    const problem = (fn: () => unknown) => {
-      try {
-        fn();
-      } catch (error) {
-        expect(error).toBeInstanceOf(FixtureError);
-        return (error as FixtureError).problems.map((p) => p.path);
-      }
-      throw new Error('no FixtureError');
-    };
+    const problem = fixtureProblemPaths;
     expect(problem(() => f.employee({ personalDetails: { lastName: 42 as never } }))).toEqual(['personalDetails.lastName']);
     expect(problem(() => f.employer({ companyName: 'x'.repeat(71) }))).toEqual(['companyName']);
     expect(problem(() => f.employee({ employerId: SEED_IDS.employer, employeeNumber: 1001 }))).toEqual(['employeeNumber']);
@@ -144,7 +142,8 @@ describe('POST /__sandbox/scenario', () => {
     const own = await createSandbox({ scenario: THREE_EMPLOYEES });
     const [employer] = (await own.snapshot({ token: 'x' })).collections.employers!;
     expect(await listed(own, 'x', employeesOf(employer!.id))).toHaveLength(3);
-    await own.restore({ format: 'payroll-sandbox/1', collections: { employees: [], employments: [], employmentRecords: [] }, meta: {} }, { token: 'x', mode: 'merge' });
+    const state = await own.snapshot({ token: 'x' });
+    await own.restore({ ...state, collections: { ...state.collections, employees: [], employments: [], employmentRecords: [] } }, { token: 'x' });
     expect(await listed(own, 'x', employeesOf(employer!.id))).toHaveLength(0);
     await own.reset();
     expect(await listed(own, 'x', employeesOf(employer!.id))).toHaveLength(3);
@@ -153,20 +152,99 @@ describe('POST /__sandbox/scenario', () => {
   });
 });
 
-describe('PUT /__sandbox/snapshot with some collections', () => {
-  it('replaces the whole state by default and keeps the other collections with mode=merge', async () => {
-    const f = createFixtures({ seed: 'merge' });
-    const employee = f.employee({ employerId: SEED_IDS.employer });
-    const only = { format: 'payroll-sandbox/1' as const, collections: { employees: [employee] as never[] }, meta: {} };
-    await sandbox.restore(only, { token: 'merge-a', mode: 'merge' });
-    const merged = await sandbox.snapshot({ token: 'merge-a' });
-    expect(merged.collections.employees).toEqual([employee]);
-    expect(merged.collections.employers!.length).toBeGreaterThan(0);
-    await sandbox.restore(only, { token: 'merge-b' });
-    const replaced = await sandbox.snapshot({ token: 'merge-b' });
-    expect(replaced.collections.employees).toHaveLength(1);
+describe('replace or merge', () => {
+  const snapshotOf = (collections: Record<string, unknown[]>) => ({ format: 'payroll-sandbox/1' as const, collections: collections as Record<string, never[]>, meta: {} });
+  /** The 400 of a refused import or scenario, and that the sandbox is as it was. */
+  async function refusedWhole(token: string, change: () => Promise<unknown>): Promise<string[]> {
+    const before = await sandbox.snapshot({ token });
+    const error = await change().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SandboxControlError);
+    expect((error as SandboxControlError).status).toBe(400);
+    expect(await sandbox.snapshot({ token })).toEqual(before);
+    return ((error as SandboxControlError).body as { messages: Array<{ description: string }> }).messages.map((m) => m.description);
+  }
+
+  it('replace: the state becomes the snapshot, every collection it leaves out emptied', async () => {
+    const employee = createFixtures({ seed: 'replace' }).employee({ employerId: SEED_IDS.employer });
+    await sandbox.restore(snapshotOf({ employees: [employee] }), { token: 'replace-a' });
+    const replaced = await sandbox.snapshot({ token: 'replace-a' });
+    expect(replaced.collections.employees).toEqual([employee]);
     expect(replaced.collections.employers ?? []).toHaveLength(0);
-    await expect(sandbox.restore(only, { token: 'merge-c', mode: 'sideways' as never })).rejects.toBeInstanceOf(SandboxControlError);
+    await expect(sandbox.restore(snapshotOf({ employees: [employee] }), { token: 'replace-a', mode: 'sideways' as never })).rejects.toBeInstanceOf(SandboxControlError);
+  });
+
+  it('merge: a doc with a stored id replaces it, a new one is added, every other doc and collection stays', async () => {
+    const token = 'merge-a';
+    const before = await sandbox.snapshot({ token });
+    const [first, ...others] = before.collections.employees!;
+    const renamed = { ...first!, personalDetails: { ...(first!.personalDetails as object), lastName: 'Samengevoegd' } };
+    const added = createFixtures({ seed: 'merge' }).employee({ employerId: SEED_IDS.employer });
+    await sandbox.restore(snapshotOf({ employees: [renamed, added] }), { token, mode: 'merge' });
+    const after = await sandbox.snapshot({ token });
+    expect(after.collections.employees).toEqual([renamed, ...others, added]);
+    expect(after.collections.employers).toEqual(before.collections.employers);
+    expect(after.collections.employments).toEqual(before.collections.employments);
+    // The API answers the replaced one and the others alike.
+    const answered = await listed(sandbox, token, `${EMPLOYEES}?pageSize=250`);
+    expect(answered.find((e) => e.id === first!.id)).toMatchObject({ personalDetails: expect.objectContaining({ lastName: 'Samengevoegd' }) });
+    expect(answered.map((e) => e.id)).toEqual(expect.arrayContaining([added.id, ...others.filter((e) => e.employerId === SEED_IDS.employer).map((e) => e.id)]));
+  });
+
+  it('merge: refused whole when a doc given shares a unique field with a doc kept', async () => {
+    const [kept] = (await sandbox.snapshot({ token: 'merge-b' })).collections.employees!;
+    const clash = createFixtures({ seed: 'clash', base: 'empty' }).employee();
+    const problems = await refusedWhole('merge-b', () =>
+      sandbox.restore(snapshotOf({ employees: [{ ...clash, employerId: kept!.employerId, employeeNumber: kept!.employeeNumber }] }), { token: 'merge-b', mode: 'merge' }),
+    );
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^collections\\.employees\\[0\\]: employerId, employeeNumber must be unique .*${kept!.id}`))]);
+  });
+
+  it('merge: refused whole when a doc given names a doc the merged state does not hold', async () => {
+    const f = createFixtures({ seed: 'dangling' });
+    const employee = f.employee({ employerId: SEED_IDS.employer });
+    const employment = f.employment({ employeeId: employee.id });
+    const photo = f.employeePhoto({ employeeId: employee.id });
+    // Without the new employee they name, the employment and the photo would dangle.
+    const problems = await refusedWhole('merge-c', () => sandbox.restore(snapshotOf({ employments: [employment], employeePhotos: [photo] }), { token: 'merge-c', mode: 'merge' }));
+    expect(problems).toEqual([
+      expect.stringMatching(new RegExp(`^collections\\.employments\\[0\\]\\.employeeId names "${employee.id}", which employees does not hold after the merge`)),
+      expect.stringMatching(new RegExp(`^collections\\.employeePhotos\\[0\\]\\.id names "${employee.id}", which employees does not hold`)),
+    ]);
+    // Given together with what it names, the same docs merge.
+    await sandbox.restore({ format: 'payroll-sandbox/1', collections: f.collections() as Record<string, never[]>, meta: {} }, { token: 'merge-c', mode: 'merge' });
+    expect((await call(sandbox, 'merge-c', `${ORIGIN}/v2/v2/providers/employers/employees/${photo.id}/photo`, { headers: { accept: 'image/png' } })).status).toBe(200);
+  });
+
+  it('merge: an employment record and the record it closes, from the factories', async () => {
+    const token = 'merge-d';
+    const f = createFixtures({ seed: 'record' });
+    const raise = f.employmentRecord({ employmentId: PEOPLE_IDS.employment, startDate: '2026-02-01', grossWage: 5100 });
+    await sandbox.restore({ format: 'payroll-sandbox/1', collections: f.collections() as Record<string, never[]>, meta: {} }, { token, mode: 'merge' });
+    const wage = async (date: string) => ((await listed(sandbox, token, `${ORIGIN}/v2/v2/providers/employers/${SEED_IDS.employer}/employees/employments/comprehensive?referenceDate=${date}&filter=employment.id eq '${PEOPLE_IDS.employment}'`))[0] as { wage: { id: string; endDate: string | null } }).wage;
+    expect(await wage('2026-03-01')).toMatchObject({ id: raise.id, grossWage: 5100 });
+    expect((await wage('2026-01-15')).endDate).toBe('2026-01-31');
+  });
+
+  it('a scenario merged into the current state: no start, the state built so far kept, the clock too', async () => {
+    const token = 'merge-e';
+    const { refs } = await sandbox.scenario(THREE_EMPLOYEES, { token });
+    const clock = await sandbox.clock.set('2031-05-01T00:00:00Z', { token });
+    const more = await sandbox.scenario({ entities: { employees: [{ ref: 'dirk', employerId: refs.bakery, personalDetails: { lastName: 'Dekker' } }] } }, { token, mode: 'merge' });
+    const employees = await listed(sandbox, token, employeesOf(refs.bakery!));
+    expect(employees.map((e) => e.id)).toEqual(expect.arrayContaining([refs.anna, refs.bram, refs.cor, more.refs.dirk]));
+    expect(employees).toHaveLength(4);
+    expect((await sandbox.clock.get({ token })).today).toBe(clock.today);
+    // A start is the replace mode's: given with merge, and left out without it, it is refused.
+    expect(await refusedWhole(token, () => sandbox.scenario({ start: 'seed', entities: {} }, { token, mode: 'merge' }))).toEqual([expect.stringMatching(/^start is not used with mode=merge/)]);
+    expect(await refusedWhole(token, () => sandbox.scenario({ entities: {} }, { token }))).toEqual([expect.stringMatching(/^start must be 'seed' or 'empty'/)]);
+  });
+
+  it('every relation the seed holds names a doc it holds', () => {
+    const seed = seedSnapshot();
+    expect(mergeProblems(seed, seed, collectionTable(RESOURCE_MODULES, seedCollectionNames()))).toEqual([]);
   });
 });
 

@@ -1,6 +1,9 @@
 // What the sandbox's tests share: the seed's well-known ids and request helpers.
 import { SEED_IDS } from '../src/seed/ids.js';
+import { expect } from 'vitest';
 import type { Sandbox } from '../src/index.js';
+import { FixtureError } from '../src/fixtures.js';
+import { createAjv } from '../src/engine/doc-schemas.js';
 
 export const ORIGIN = 'http://sandbox.test';
 export const EMPLOYER = SEED_IDS.employer;
@@ -13,4 +16,46 @@ export function call(sandbox: Sandbox, token: string, url: string, init: Request
   if (!headers.has('accept')) headers.set('accept', url.includes('/journal/') ? 'application/json' : PAYROLL_ACCEPT);
   if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', url.includes('/journal/') ? 'application/json' : PAYROLL_ACCEPT);
   return sandbox.fetch(url, { ...init, headers });
+}
+
+/** The problems of an answer's JSON body against the description's schema of the operation's success answer (none: it validates). */
+export async function answerProblems(sandbox: Sandbox, res: Response, operationId: string): Promise<string[]> {
+  const [api, path, method] = operationOf(sandbox, operationId);
+  const status = String(res.status);
+  // A shared answer ($ref to components/responses) is validated where it is described.
+  const answer = (api.doc as OpenApi).paths[path]![method]!.responses[status];
+  const at = answer?.$ref ? answer.$ref.slice(2).split('/') : ['paths', path, method, 'responses', status].map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1'));
+  const described = answer?.$ref ? (at.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], api.doc) as typeof answer) : answer;
+  const media = Object.keys(described?.content ?? {}).find((type) => type.startsWith('application/json'));
+  if (!media) return [`${operationId} answers no JSON with status ${status}`];
+  const pointer = [...at, 'content', media.replace(/~/g, '~0').replace(/\//g, '~1'), 'schema'].join('/');
+  let ajv = validators.get(api.name);
+  if (!ajv) {
+    ajv = createAjv();
+    ajv.addSchema({ ...(api.doc as object), $id: `answer:${api.name}` });
+    validators.set(api.name, ajv);
+  }
+  const validate = ajv.compile({ $ref: `answer:${api.name}#/${pointer}` });
+  return validate(await res.clone().json()) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+}
+
+type OpenApi = { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> }>> };
+const validators = new Map<string, ReturnType<typeof createAjv>>();
+
+function operationOf(sandbox: Sandbox, operationId: string): [Sandbox['apis'][number], string, string] {
+  for (const api of sandbox.apis)
+    for (const [path, item] of Object.entries((api.doc as OpenApi).paths))
+      for (const [method, operation] of Object.entries(item)) if (operation?.operationId === operationId) return [api, path, method];
+  throw new Error(`no operation ${operationId}`);
+}
+
+/** The fields a factory call's FixtureError names; fails the test when the call throws none. */
+export function fixtureProblemPaths(make: () => unknown): string[] {
+  try {
+    make();
+  } catch (error) {
+    expect(error).toBeInstanceOf(FixtureError);
+    return (error as FixtureError).problems.map((p) => p.path);
+  }
+  throw new Error('no FixtureError');
 }

@@ -41,31 +41,108 @@ export type ScenarioResult = Schemas['ScenarioResult'];
 /** Every field optional, at every depth (arrays are given whole). */
 export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
 
-/** The read shape of each kind of entity the sandbox stores (what the API answers). */
+/** The sections of an employment held as dated records, one valid at a time, by their name in the comprehensive employment (GetEmploymentsComprehensiveByEmployerId). */
+export interface EmploymentRecordShapes {
+  workinghours: PayrollSchema<'WorkingHours'>;
+  organizationalEntity: PayrollSchema<'OrganizationalEntity'>;
+  wage: PayrollSchema<'Wage'>;
+  socialSecurityConfiguration: PayrollSchema<'SocialSecurityConfiguration'>;
+  fiscalProperties: PayrollSchema<'FiscalProperties'>;
+  healthcareInsuranceActConfiguration: PayrollSchema<'HealthcareInsuranceActConfiguration'>;
+  otherPayrollVariables: PayrollSchema<'OtherPayrollVariables'>;
+  pensionBenefits: PayrollSchema<'PensionBenefits'>;
+}
+export type EmploymentRecordSection = keyof EmploymentRecordShapes;
+
+// The journal data the Journal API reads (to resolve a path, to refuse a delete) but never
+// answers has no read shape: these are typed as the sandbox stores them.
+
+/** A wage model: journal profiles and payroll administrations hang under it. */
+export interface JournalWageModel {
+  id: string;
+  description: string;
+  providerId: string;
+}
+/** The journal's view of a payroll administration: its id is the administration's, and the wage model it uses. */
+export interface JournalPayrollAdministration {
+  id: string;
+  wageModelId: string;
+  providerId: string;
+}
+/** A link of a payroll component to a ledger account, booked on a cost center and cost unit (a use that blocks their delete). */
+export interface PayrollComponentLink {
+  id: string;
+  level: 'wageModel' | 'payrollAdministration';
+  journalProfileId: string;
+  payrollAdministrationId: string | null;
+  payrollComponent: { key: number; value: string };
+  ledgerAccount: { code: string; description: string };
+  costCenterId: string | null;
+  costUnitId: string | null;
+}
+/** A journal (a journal run) of a payroll period that uses a payroll administration journal profile. */
+export interface JournalRun {
+  id: string;
+  payrollAdministrationId: string;
+  journalProfileId: string;
+  year: number;
+  periodNumber: number;
+  description: string;
+}
+
+/** The read shape of each kind of entity the sandbox stores (what the API answers; the stored
+ * shape where the API answers none). A logo's and a photo's id is its employer's or employee's. */
 export interface EntityShapes {
+  provider: PayrollSchema<'ProviderContactInformation'>;
+  providerLogo: PayrollSchema<'ProviderLogo'>;
   employer: PayrollSchema<'Employer'>;
+  employerLogo: PayrollSchema<'EmployerLogo'> & { id: string };
   administration: PayrollSchema<'Administration'>;
   employee: PayrollSchema<'Employee'>;
+  employeePhoto: PayrollSchema<'Base64FileUpload'> & { id: string };
   employment: PayrollSchema<'Employment'>;
+  employmentRecord: EmploymentRecordShapes[EmploymentRecordSection];
   conceptEmployee: PayrollSchema<'ConceptEmployee'>;
+  journalWageModel: JournalWageModel;
+  journalPayrollAdministration: JournalPayrollAdministration;
+  providerJournalProfile: JournalSchema<'WageModelJournalProfile'>;
   journalProfile: JournalSchema<'WageModelJournalProfile'>;
+  administrationJournalProfile: JournalSchema<'PayrollAdministrationJournalProfile'>;
   costCenter: JournalSchema<'CostCenter'>;
   costUnit: JournalSchema<'CostUnit'>;
   matrixEntry: JournalSchema<'CostCenterCostUnitMatrixEntry'>;
+  payrollComponentLink: PayrollComponentLink;
+  journal: JournalRun;
 }
 export type EntityKind = keyof EntityShapes;
 
 /** The stored relations each kind may be given by id, besides the fields of its read shape. */
 export interface EntityRelations {
+  provider: object;
+  providerLogo: { providerId?: string };
   employer: { providerId?: string };
+  employerLogo: { employerId?: string };
   administration: { employerId?: string; isPayrollAdministration?: boolean };
   employee: { employerId?: string };
+  employeePhoto: { employeeId?: string };
   employment: { employeeId?: string; administrationId?: string };
+  /** `section` names the chain the record joins (default `wage`). */
+  employmentRecord: { employmentId?: string; section?: EmploymentRecordSection };
   conceptEmployee: { employerId?: string };
+  journalWageModel: { providerId?: string };
+  journalPayrollAdministration: { administrationId?: string; wageModelId?: string };
+  providerJournalProfile: { providerId?: string };
   journalProfile: { wageModelId?: string };
-  costCenter: { journalProfileId?: string };
-  costUnit: { journalProfileId?: string };
-  matrixEntry: { journalProfileId?: string };
+  /** With `deviatesFromJournalProfileId` (a provider or wage model level profile) the profile deviates from it; without, it is the administration's own. */
+  administrationJournalProfile: { payrollAdministrationId?: string; deviatesFromJournalProfileId?: string };
+  /** At payroll administration level with `payrollAdministrationId` (the administration's addition), and with `deviatesFromId` (a wage model level one of the profile) its deviation. */
+  costCenter: { journalProfileId?: string; payrollAdministrationId?: string; deviatesFromId?: string };
+  costUnit: { journalProfileId?: string; payrollAdministrationId?: string; deviatesFromId?: string };
+  /** At payroll administration level with `payrollAdministrationId`. */
+  matrixEntry: { journalProfileId?: string; payrollAdministrationId?: string };
+  /** At payroll administration level when `payrollAdministrationId` is given. */
+  payrollComponentLink: { journalProfileId?: string; payrollAdministrationId?: string; costCenterId?: string; costUnitId?: string };
+  journal: { journalProfileId?: string };
 }
 
 /** A partial entity of `K`: any part of its read shape, and its relations by id. */
@@ -73,28 +150,50 @@ export type EntityOverride<K extends EntityKind> = DeepPartial<EntityShapes[K]> 
 
 /** The relations each kind may name by the `ref` of an earlier entity of the scenario. */
 export interface ScenarioRefs {
-  employer: object;
+  provider: object;
+  providerLogo: { providerRef?: string };
+  employer: { providerRef?: string };
+  employerLogo: { employerRef?: string };
   administration: { employerRef?: string };
   employee: { employerRef?: string };
+  employeePhoto: { employeeRef?: string };
   employment: { employeeRef?: string; administrationRef?: string };
+  employmentRecord: { employmentRef?: string };
   conceptEmployee: { employerRef?: string };
-  journalProfile: object;
-  costCenter: { journalProfileRef?: string };
-  costUnit: { journalProfileRef?: string };
-  matrixEntry: { journalProfileRef?: string; costCenterRef?: string; costUnitRef?: string };
+  journalWageModel: { providerRef?: string };
+  journalPayrollAdministration: { administrationRef?: string; wageModelRef?: string };
+  providerJournalProfile: { providerRef?: string };
+  journalProfile: { wageModelRef?: string };
+  administrationJournalProfile: { payrollAdministrationRef?: string; deviatesFromRef?: string };
+  costCenter: { journalProfileRef?: string; payrollAdministrationRef?: string; deviatesFromRef?: string };
+  costUnit: { journalProfileRef?: string; payrollAdministrationRef?: string; deviatesFromRef?: string };
+  matrixEntry: { journalProfileRef?: string; payrollAdministrationRef?: string; costCenterRef?: string; costUnitRef?: string };
+  payrollComponentLink: { journalProfileRef?: string; payrollAdministrationRef?: string; costCenterRef?: string; costUnitRef?: string };
+  journal: { journalProfileRef?: string };
 }
 
 /** The kind of each list of a scenario, in the order the lists are made. */
 export interface ScenarioLists {
+  providers: 'provider';
+  providerLogos: 'providerLogo';
   employers: 'employer';
+  employerLogos: 'employerLogo';
   administrations: 'administration';
   employees: 'employee';
+  employeePhotos: 'employeePhoto';
   employments: 'employment';
+  employmentRecords: 'employmentRecord';
   conceptEmployees: 'conceptEmployee';
+  journalWageModels: 'journalWageModel';
+  journalPayrollAdministrations: 'journalPayrollAdministration';
+  providerJournalProfiles: 'providerJournalProfile';
   journalProfiles: 'journalProfile';
+  administrationJournalProfiles: 'administrationJournalProfile';
   costCenters: 'costCenter';
   costUnits: 'costUnit';
   matrixEntries: 'matrixEntry';
+  payrollComponentLinks: 'payrollComponentLink';
+  journals: 'journal';
 }
 export type ScenarioList = keyof ScenarioLists;
 

@@ -154,7 +154,10 @@ export class PostgresStore implements Store {
       await client.query(instantFunctionSql(DATE_TIME_PATTERN));
       for (const spec of this.collections) {
         for (const rule of spec.unique ?? []) await client.query(this.uniqueIndexSql(spec.name, rule));
-        for (const field of spec.indexed ?? []) await client.query(this.relationIndexSql(spec.name, field));
+        // The lists and rules that follow a relation select by its field (an id is the key already).
+        for (const field of new Set((spec.relations ?? []).map((relation) => relation.field).filter((field) => field !== 'id'))) {
+          await client.query(this.relationIndexSql(spec.name, field));
+        }
       }
       // Rules and relations that are no longer declared lose their indexes.
       const existing = await client.query<{ name: string }>(
@@ -196,7 +199,7 @@ export class PostgresStore implements Store {
    * `in` filter on a plain field compiles to the same expression; see plainJsonPath). */
   private relationIndexSql(collection: string, field: string): string {
     const expression = plainJsonPath([field]);
-    if (!expression || !PLAIN_ID.test(collection)) throw new Error(`The collection ${collection} declares a field to index that is no plain field name: ${field}`);
+    if (!expression || !PLAIN_ID.test(collection)) throw new Error(`The collection ${collection} declares a relation by a field that is no plain field name: ${field}`);
     const name = `sandbox_by_${createHash('sha256').update(JSON.stringify([collection, field])).digest('hex').slice(0, 20)}`;
     this.relationIndexes.add(name);
     return `CREATE INDEX IF NOT EXISTS ${name} ON sandbox_doc (sandbox, (${expression})) WHERE collection = ${quoteLiteral(collection)}`;

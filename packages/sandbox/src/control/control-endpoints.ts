@@ -5,8 +5,10 @@
 //   POST   /__sandbox/reset            back to the seed
 //   GET    /__sandbox/snapshot         the sandbox's state (JSON)
 //   PUT    /__sandbox/snapshot         import a snapshot (checked first; 400 changes nothing): ?mode=replace
-//                                       (default) empties the collections it leaves out, ?mode=merge keeps them
-//   POST   /__sandbox/scenario         the seed or empty plus partial entities made whole (control/scenario.ts)
+//                                       (default) makes the state the snapshot; ?mode=merge merges its docs
+//                                       into the state by id (replaced or added; the rest stays)
+//   POST   /__sandbox/scenario         the seed or empty plus partial entities made whole (control/scenario.ts);
+//                                       ?mode=merge: the entities merged into the current state instead
 //   GET    /__sandbox/sandboxes        the sandboxes that have written (hosted: the caller's client's only)
 //   GET    /__sandbox/clock            the sandbox clock
 //   PUT    /__sandbox/clock            {"now": "2030-01-01T00:00:00Z"} sets it; {"now": null} back to real time
@@ -22,7 +24,7 @@ import { advanceClock, clockOffset, setClock } from '../engine/clock.js';
 import type { DocSchemas } from '../engine/doc-schemas.js';
 import { SandboxError, type Principal } from '../engine/types.js';
 import type { CollectionSpec, Snapshot, Store } from '../store/types.js';
-import { snapshotProblems } from './snapshot-check.js';
+import { mergeProblems, mergeSnapshots, snapshotProblems } from './snapshot-check.js';
 import { buildScenario, type Scenario } from './scenario.js';
 import { emptySeed } from '../seed/empty.js';
 import { tenantPrefix } from '../auth/tenants.js';
@@ -73,6 +75,17 @@ async function importInto(store: Store, sandbox: string, snapshot: Snapshot): Pr
   }
 }
 
+const badRequest = (problems: string[]) => json(400, { messages: problems.map((p) => message(400, p, ['body'])) });
+
+/** How an import or a scenario treats the current state: `replace` (the default) or `merge`; undefined for anything else. */
+function modeOf(req: SandboxRequest): 'replace' | 'merge' | undefined {
+  const mode = new URL(req.url ?? '/', 'http://sandbox.invalid').searchParams.get('mode') ?? 'replace';
+  return mode === 'replace' || mode === 'merge' ? mode : undefined;
+}
+
+const refusedMode = (req: SandboxRequest) =>
+  refused(400, `mode must be replace (the state becomes what is given) or merge (what is given is merged into the state by id), not ${JSON.stringify(new URL(req.url ?? '/', 'http://sandbox.invalid').searchParams.get('mode')).slice(0, 40)}.`, ['mode']);
+
 const UNITS: Record<string, number> = { days: 86_400_000, hours: 3_600_000, minutes: 60_000, seconds: 1000 };
 
 export async function control(req: SandboxRequest, pathname: string, ctx: ControlContext): Promise<Outgoing> {
@@ -112,15 +125,16 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       const body = await jsonBody(req, MAX_SNAPSHOT);
       if (!body.ok) return body.out;
       const problems = snapshotProblems(body.value, ctx.collections, ctx.schemas());
-      if (problems.length > 0) return json(400, { messages: problems.map((p) => message(400, p, ['body'])) });
-      const mode = new URL(req.url ?? '/', 'http://sandbox.invalid').searchParams.get('mode') ?? 'replace';
-      if (mode !== 'replace' && mode !== 'merge') return refused(400, `mode must be replace (the collections the snapshot leaves out are emptied) or merge (they are kept), not ${JSON.stringify(mode).slice(0, 40)}.`, ['mode']);
+      if (problems.length > 0) return badRequest(problems);
+      const mode = modeOf(req);
+      if (!mode) return refusedMode(req);
       const given = body.value as Snapshot;
-      // merge: the collections given replace those of the current state, the others stay; meta is merged the same way.
-      const current = mode === 'merge' ? await ctx.store.exportSnapshot(sandbox) : undefined;
-      const snapshot: Snapshot = current
-        ? { format: given.format, collections: { ...current.collections, ...given.collections }, meta: { ...current.meta, ...given.meta } }
-        : { format: given.format, collections: given.collections, meta: given.meta ?? {} };
+      let snapshot: Snapshot = { format: given.format, collections: given.collections, meta: given.meta ?? {} };
+      if (mode === 'merge') {
+        snapshot = mergeSnapshots(await ctx.store.exportSnapshot(sandbox), given);
+        const broken = mergeProblems(snapshot, given, ctx.collections);
+        if (broken.length > 0) return badRequest(broken);
+      }
       const failed = await importInto(ctx.store, sandbox, snapshot);
       if (failed) return failed;
       return json(200, { sandbox, mode, imported: Object.fromEntries(Object.entries(given.collections).map(([name, docs]) => [name, docs.length])) });
@@ -128,7 +142,10 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
     case 'POST /scenario': {
       const body = await jsonBody(req, MAX_SNAPSHOT);
       if (!body.ok) return body.out;
-      const built = buildScenario(body.value as Scenario, { seed: ctx.seed, empty: emptySeed, collections: ctx.collections, schemas: ctx.schemas() });
+      const mode = modeOf(req);
+      if (!mode) return refusedMode(req);
+      const current = mode === 'merge' ? await ctx.store.exportSnapshot(sandbox) : undefined;
+      const built = buildScenario(body.value as Scenario, { seed: ctx.seed, empty: emptySeed, current, collections: ctx.collections, schemas: ctx.schemas() });
       if (!built.ok) return json(400, { messages: built.problems.map((p) => message(400, `${p.path ? `${p.path} ` : ''}${p.message}.`, [p.path || 'body'])) });
       const failed = await importInto(ctx.store, sandbox, built.snapshot);
       if (failed) return failed;

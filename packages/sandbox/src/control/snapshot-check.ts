@@ -1,8 +1,10 @@
 // A snapshot to import is checked whole before anything changes: its format, that every
 // collection is one the sandbox knows, that every doc is an object with a unique string id,
-// and every doc against its collection's schema. The first problems are reported.
+// and every doc against its collection's schema. The first problems are reported. A merge
+// (mergeSnapshots) is checked again as the state it makes: its unique fields across the docs
+// it keeps, and the relations of the docs it gives (mergeProblems).
 import type { DocSchemas } from '../engine/doc-schemas.js';
-import type { CollectionSpec, Snapshot } from '../store/types.js';
+import type { CollectionSpec, Doc, Snapshot, UniqueRule } from '../store/types.js';
 
 const MAX_PROBLEMS = 20;
 
@@ -40,11 +42,79 @@ export function snapshotProblems(value: unknown, collections: Map<string, Collec
     for (const rule of spec.unique ?? []) {
       const seen = new Set<string>();
       docs.forEach((doc: unknown, i) => {
-        const values = rule.fields.map((path) => path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), doc));
-        if (values.some((v) => v === null || v === undefined)) return;
-        const key = JSON.stringify(values.map((v) => (rule.caseInsensitive && typeof v === 'string' ? v.toLowerCase() : v)));
+        const key = uniqueKey(rule, doc);
+        if (key === undefined) return;
         if (seen.has(key)) add(`collections.${name}[${i}]: ${rule.fields.join(', ')} must be unique (${rule.name}).`);
         seen.add(key);
+      });
+    }
+  }
+  return problems;
+}
+
+/** The docs of a collection with `given` merged in by id: a doc whose id is stored replaces it (in its place), a new one is added at the end. */
+export function mergeById<T extends { id: string }>(stored: readonly T[], given: readonly T[]): T[] {
+  const byId = new Map(given.map((doc) => [doc.id, doc]));
+  const kept = stored.map((doc) => byId.get(doc.id) ?? doc);
+  const storedIds = new Set(stored.map((doc) => doc.id));
+  return [...kept, ...given.filter((doc) => !storedIds.has(doc.id))];
+}
+
+const valueAt = (doc: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), doc);
+
+/** The doc's value of a unique rule, comparable as text; undefined where the rule does not constrain it (a field null or missing). */
+function uniqueKey(rule: UniqueRule, doc: unknown): string | undefined {
+  const values = rule.fields.map((path) => valueAt(doc, path));
+  if (values.some((v) => v === null || v === undefined)) return undefined;
+  return JSON.stringify(values.map((v) => (rule.caseInsensitive && typeof v === 'string' ? v.toLowerCase() : v)));
+}
+
+/**
+ * The state a merge makes: in each collection the snapshot gives, a doc whose id is stored
+ * replaces that doc and a new one is added; every other doc and collection stays; meta is merged
+ * key by key.
+ */
+export function mergeSnapshots(current: Snapshot, given: Snapshot): Snapshot {
+  const collections = { ...current.collections };
+  for (const [name, docs] of Object.entries(given.collections)) collections[name] = mergeById(current.collections[name] ?? [], docs);
+  return { format: given.format, collections, meta: { ...current.meta, ...given.meta } };
+}
+
+/**
+ * What a merge would break in the state it makes (`merged`): a unique field the docs given share
+ * with a doc kept, and a relation of a doc given that names no doc of the merged state. Docs
+ * kept are not checked again: a merge never removes one, and replaced docs keep their ids.
+ */
+export function mergeProblems(merged: Snapshot, given: Snapshot, collections: Map<string, CollectionSpec>): string[] {
+  const problems: string[] = [];
+  const add = (text: string) => problems.length < MAX_PROBLEMS && problems.push(text);
+  const ids = new Map<string, Set<string>>();
+  const idsOf = (name: string) => {
+    let set = ids.get(name);
+    if (!set) ids.set(name, (set = new Set((merged.collections[name] ?? []).map((doc) => doc.id))));
+    return set;
+  };
+  for (const [name, docs] of Object.entries(given.collections)) {
+    const spec = collections.get(name);
+    const givenIds = new Set(docs.map((doc) => doc.id));
+    const kept = (merged.collections[name] ?? []).filter((doc) => !givenIds.has(doc.id));
+    for (const rule of spec?.unique ?? []) {
+      const stored = new Map<string, Doc>();
+      for (const doc of kept) {
+        const key = uniqueKey(rule, doc);
+        if (key !== undefined) stored.set(key, doc);
+      }
+      docs.forEach((doc, i) => {
+        const key = uniqueKey(rule, doc);
+        const clash = key === undefined ? undefined : stored.get(key);
+        if (clash) add(`collections.${name}[${i}]: ${rule.fields.join(', ')} must be unique (${rule.name}); the stored doc ${clash.id} has the same.`);
+      });
+    }
+    for (const { field, collection } of spec?.relations ?? []) {
+      docs.forEach((doc, i) => {
+        const id = valueAt(doc, field);
+        if (id === null || id === undefined) return;
+        if (typeof id !== 'string' || !idsOf(collection).has(id)) add(`collections.${name}[${i}].${field} names ${JSON.stringify(id)}, which ${collection} does not hold after the merge.`);
       });
     }
   }

@@ -74,7 +74,7 @@ export function collectionTable(modules: ResourceModule[], seedCollections: stri
   const table = new Map<string, CollectionSpec>();
   for (const spec of [...AUTH_COLLECTIONS, ...modules.flatMap((m) => m.collections)]) {
     const known = table.get(spec.name);
-    table.set(spec.name, { ...known, ...spec, unique: [...(known?.unique ?? []), ...(spec.unique ?? [])], indexed: [...new Set([...(known?.indexed ?? []), ...(spec.indexed ?? [])])] });
+    table.set(spec.name, { ...known, ...spec, unique: [...(known?.unique ?? []), ...(spec.unique ?? [])] });
   }
   for (const name of seedCollections) if (!table.has(name)) table.set(name, { name });
   return table;

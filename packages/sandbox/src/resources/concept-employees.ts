@@ -203,7 +203,7 @@ const handlers: Record<string, Handler> = {
 };
 
 const conceptEmployees: ResourceModule = {
-  collections: [{ name: ORG_COLLECTIONS.conceptEmployees, indexed: ['employerId'], schema: { api: 'payroll', component: 'ConceptEmployee' } }],
+  collections: [{ name: ORG_COLLECTIONS.conceptEmployees, schema: { api: 'payroll', component: 'ConceptEmployee' }, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers }] }],
   handlers,
 };
 

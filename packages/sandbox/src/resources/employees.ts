@@ -21,7 +21,8 @@ import {
 } from './employments/model.js';
 import { revocationDue } from './employments/person.js';
 import { createEmployeeWithEmployment } from './employments/new-employee.js';
-import { FORMS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
+import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
+import { BASE64 } from './providers.js';
 
 const detail = (content: unknown = {}) => ({ kind: 'detail' as const, content });
 
@@ -29,10 +30,7 @@ const detail = (content: unknown = {}) => ({ kind: 'detail' as const, content })
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The photo types served (as the production service's description lists them), by uploaded mime type. */
-const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'image/jpeg', 'image/jpg': 'image/jpeg', 'image/png': 'image/png' };
-
-/** Base64 as RFC 4648 writes it (the photo upload's `data`). */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+export const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'image/jpeg', 'image/jpg': 'image/jpeg', 'image/png': 'image/png' };
 
 /** Blocks self-service for good once its revocation date has passed (the nightly task), before the date changes. */
 function applyDueRevocation(doc: Doc, today: string): Doc {
@@ -151,8 +149,9 @@ const handlers: Record<string, Handler> = {
 
 const employees: ResourceModule = {
   collections: [
-    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], indexed: ['employerId'], schema: { api: 'payroll', component: 'Employee' } },
-    { name: COLLECTIONS.employeePhotos, schema: { api: 'payroll', component: 'Base64FileUpload' } },
+    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], schema: { api: 'payroll', component: 'Employee' }, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers }] },
+    // A photo's id is its employee's.
+    { name: COLLECTIONS.employeePhotos, schema: { api: 'payroll', component: 'Base64FileUpload' }, relations: [{ field: 'id', collection: COLLECTIONS.employees }] },
   ],
   handlers,
 };

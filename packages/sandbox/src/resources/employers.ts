@@ -186,8 +186,14 @@ const handlers: Record<string, Handler> = {
 
 const employers: ResourceModule = {
   collections: [
-    { name: ORG_COLLECTIONS.employers, unique: [EMPLOYER_NUMBER_RULE], indexed: ['providerId'], schema: { api: 'payroll', component: 'Employer' } },
-    { name: ORG_COLLECTIONS.employerLogos, schema: { api: 'payroll', component: 'EmployerLogo' } },
+    {
+      name: ORG_COLLECTIONS.employers,
+      unique: [EMPLOYER_NUMBER_RULE],
+      schema: { api: 'payroll', component: 'Employer' },
+      relations: [{ field: 'providerId', collection: ORG_COLLECTIONS.providers }, { field: 'providerLogoId', collection: ORG_COLLECTIONS.providerLogos }],
+    },
+    // A logo's id is its employer's.
+    { name: ORG_COLLECTIONS.employerLogos, schema: { api: 'payroll', component: 'EmployerLogo' }, relations: [{ field: 'id', collection: ORG_COLLECTIONS.employers }] },
   ],
   handlers,
 };

@@ -7,7 +7,7 @@ import { SandboxError } from '../engine/types.js';
 import type { BoundFilter } from '../filter/tree.js';
 import type { Doc, Tx } from '../store/types.js';
 import { message, type Message } from '../http/errors.js';
-import { FORMS, checkMetadataKeys, metadataScope, type MetadataForm } from '../seed/reference-data.js';
+import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, type MetadataForm } from '../seed/reference-data.js';
 import { MODULES } from '../seed/organisation.js';
 import { listComprehensive } from './employments/comprehensive.js';
 import { ChainError, chainKey, endChain, moveChainStart, reopenChain } from './employments/date-chain.js';
@@ -284,9 +284,8 @@ const handlers: Record<string, Handler> = {
 const employments: ResourceModule = {
   // Section records ({section, data}) and notifications have no component of their own in the description.
   collections: [
-    { name: COLLECTIONS.employments, indexed: ['employeeId', 'employerId', 'linkedEmployment'], schema: { api: 'payroll', component: 'Employment' } },
-    { name: COLLECTIONS.employmentRecords, indexed: ['employmentId'] },
-    { name: COLLECTIONS.employmentNotifications, indexed: ['employmentId'] },
+    { name: COLLECTIONS.employments, schema: { api: 'payroll', component: 'Employment' }, relations: [{ field: 'employeeId', collection: COLLECTIONS.employees }, { field: 'employerId', collection: ORG_COLLECTIONS.employers }, { field: 'linkedEmployment', collection: COLLECTIONS.employments }] },
+    ...[COLLECTIONS.employmentRecords, COLLECTIONS.employmentNotifications].map((name) => ({ name, relations: [{ field: 'employmentId', collection: COLLECTIONS.employments }, { field: 'employerId', collection: ORG_COLLECTIONS.employers }] })),
   ],
   handlers,
 };

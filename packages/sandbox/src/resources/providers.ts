@@ -13,7 +13,7 @@ const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 export const LOGO_LIMITS = { attribute: 10, name: 50 } as const;
 
 /** Base64 as RFC 4648 writes it, without line breaks. */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** An image media type (the sandbox's choice: logos are images). */
 const IMAGE_MEDIA_TYPE = /^image\/[A-Za-z0-9][\w.+-]*$/;
@@ -24,19 +24,18 @@ export function objectBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/**
- * Checks an uploaded file ({data, mimeType}): data must be non-empty base64 and mimeType an
- * image media type. Every refused field is named in one 400.
- */
+/** What is wrong with an uploaded file ({data, mimeType}), by field: data must be non-empty base64 and mimeType an image media type. */
+export function imageUploadProblems(body: { data?: unknown; mimeType?: unknown }): Array<{ field: 'data' | 'mimeType'; problem: string }> {
+  const problems: Array<{ field: 'data' | 'mimeType'; problem: string }> = [];
+  if (typeof body.data !== 'string' || body.data.length === 0 || !BASE64.test(body.data)) problems.push({ field: 'data', problem: 'The field data must hold the file, base64 encoded (RFC 4648, no line breaks).' });
+  if (typeof body.mimeType !== 'string' || !IMAGE_MEDIA_TYPE.test(body.mimeType)) problems.push({ field: 'mimeType', problem: 'The field mimeType must be the media type of an image, e.g. image/png.' });
+  return problems;
+}
+
+/** Refuses an uploaded file imageUploadProblems finds wrong, every refused field named in one 400. */
 export function checkImageUpload(body: { data?: unknown; mimeType?: unknown }): void {
-  const messages = [];
-  if (typeof body.data !== 'string' || body.data.length === 0 || !BASE64.test(body.data)) {
-    messages.push(message(400, 'The field data must hold the file, base64 encoded (RFC 4648, no line breaks).', ['data']));
-  }
-  if (typeof body.mimeType !== 'string' || !IMAGE_MEDIA_TYPE.test(body.mimeType)) {
-    messages.push(message(400, 'The field mimeType must be the media type of an image, e.g. image/png.', ['mimeType']));
-  }
-  if (messages.length > 0) throw new SandboxError(400, messages);
+  const problems = imageUploadProblems(body);
+  if (problems.length > 0) throw new SandboxError(400, problems.map((p) => message(400, p.problem, [p.field])));
 }
 
 function checkLogo(body: Record<string, unknown>): void {
@@ -150,7 +149,7 @@ const handlers: Record<string, Handler> = {
 const providers: ResourceModule = {
   collections: [
     { name: ORG_COLLECTIONS.providers, schema: { api: 'payroll', component: 'ProviderContactInformation' } },
-    { name: ORG_COLLECTIONS.providerLogos, indexed: ['providerId'], schema: { api: 'payroll', component: 'ProviderLogo' } },
+    { name: ORG_COLLECTIONS.providerLogos, schema: { api: 'payroll', component: 'ProviderLogo' }, relations: [{ field: 'providerId', collection: ORG_COLLECTIONS.providers }] },
   ],
   handlers,
 };

@@ -62,7 +62,7 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
 const avatars = new Map<string, string>();
 
 /** A 64×64 png avatar: a light disc on a coloured square (base64), deterministic per colour. */
-function avatar(colour: [number, number, number]): string {
+export function avatar(colour: [number, number, number]): string {
   const key = colour.join(',');
   let png = avatars.get(key);
   if (png === undefined) {

@@ -21,9 +21,9 @@ export interface UniqueRule {
 export interface CollectionSpec {
   name: string;
   unique?: UniqueRule[];
-  /** Top-level fields that lists and rules select docs by (their relations to other docs, by
-   * id): a store may index them. The memory store needs no index; PostgreSQL makes one each. */
-  indexed?: string[];
+  /** The stored fields that name a doc of another collection (by its id; null or missing names
+   * none), checked when a merge adds or replaces docs so that it cannot leave one dangling. */
+  relations?: Array<{ field: string; collection: string }>;
   /** The component schema every stored doc satisfies (fields beyond it allowed: stored docs
    * are supersets), checked on snapshot import and by the robustness tests. */
   schema?: { api: 'payroll' | 'journal'; component: string };

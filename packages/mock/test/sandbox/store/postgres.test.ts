@@ -60,7 +60,7 @@ it('keeps a transaction usable after a refused write inside it', async () => {
 
 it('indexes the relations a collection declares, and a list by one uses its index', async () => {
   const url = await server().database('relations');
-  const store = await PostgresStore.open({ seed, collections: [...collections, { name: 'employments', indexed: ['employeeId'] }], databaseUrl: url });
+  const store = await PostgresStore.open({ seed, collections: [...collections, { name: 'employments', relations: [{ field: 'employeeId', collection: 'employees' }] }], databaseUrl: url });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -8,7 +8,8 @@ import type { Message } from '../../http/errors.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../../engine/types.js';
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
-import { bodyOf, findAll, getAtLevel, journalMessage, LEVEL_NAMES, LEVELS, missingField, refuseWhenAny, sameText, whereEquals } from './rules.js';
+import { ORG_COLLECTIONS } from '../../seed/reference-data.js';
+import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, missingField, refuseWhenAny, relations, sameText, whereEquals } from './rules.js';
 import { employmentUses, usedBy } from './usage.js';
 
 const WAGE_MODEL_DESCRIPTION_NOT_UNIQUE: Record<JournalLevel, string> = {
@@ -147,11 +148,16 @@ const deleteAtAdministration: Handler = async (ctx) => {
 const journalProfiles: ResourceModule = {
   collections: [
     // Profiles of every level share the read shape {id, description}.
-    { name: JOURNAL_COLLECTIONS.profiles, schema: { api: 'journal', component: 'WageModelJournalProfile' } },
-    { name: JOURNAL_COLLECTIONS.wageModels },
-    { name: JOURNAL_COLLECTIONS.payrollAdministrations },
-    { name: JOURNAL_COLLECTIONS.payrollComponentLinks },
-    { name: JOURNAL_COLLECTIONS.journals, indexed: ['journalProfileId'] },
+    {
+      name: JOURNAL_COLLECTIONS.profiles,
+      schema: { api: 'journal', component: 'WageModelJournalProfile' },
+      relations: [...relations('providerId', 'wageModelId', 'payrollAdministrationId'), { field: 'deviatesFromJournalProfileId', collection: JOURNAL_COLLECTIONS.profiles }],
+    },
+    { name: JOURNAL_COLLECTIONS.wageModels, relations: relations('providerId') },
+    // The journal's view of a payroll administration has the administration's id.
+    { name: JOURNAL_COLLECTIONS.payrollAdministrations, relations: [{ field: 'id', collection: ORG_COLLECTIONS.administrations }, ...relations('providerId', 'wageModelId')] },
+    { name: JOURNAL_COLLECTIONS.payrollComponentLinks, relations: relations('journalProfileId', 'payrollAdministrationId', 'costCenterId', 'costUnitId') },
+    { name: JOURNAL_COLLECTIONS.journals, relations: relations('journalProfileId', 'payrollAdministrationId') },
   ],
   handlers: {
     GetJournalProfilesByWageModelId: listByWageModel,

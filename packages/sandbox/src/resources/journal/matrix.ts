@@ -8,7 +8,7 @@ import type { Message } from '../../http/errors.js';
 import type { Handler, ResourceModule } from '../../engine/types.js';
 import type { Doc } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, matrixCombination } from '../../seed/journal.js';
-import { findAll, journalMessage, refuseWhenAny, wageModelProfileOf, whereEquals } from './rules.js';
+import { findAll, journalMessage, refuseWhenAny, relations, wageModelProfileOf, whereEquals } from './rules.js';
 
 const CODES = {
   notUnique: 'API_Journal_WageModelCostCenterCostUnitMatrix_CostCenterCostUnit_NotUnique',
@@ -79,7 +79,9 @@ const editMatrix: Handler = async (ctx) => {
 };
 
 const matrix: ResourceModule = {
-  collections: [{ name: JOURNAL_COLLECTIONS.matrix, indexed: ['journalProfileId'], unique: [{ name: 'combination', fields: ['combination'] }], schema: { api: 'journal', component: 'CostCenterCostUnitMatrixEntry' } }],
+  collections: [
+    { name: JOURNAL_COLLECTIONS.matrix, unique: [{ name: 'combination', fields: ['combination'] }], schema: { api: 'journal', component: 'CostCenterCostUnitMatrixEntry' }, relations: relations('journalProfileId', 'payrollAdministrationId', 'costCenterId', 'costUnitId') },
+  ],
   handlers: {
     GetCostCenterCostUnitMatrixAtWageModelLevelByJournalProfileId: listMatrix,
     PatchCostCenterCostUnitMatrixAtWageModelLevelByJournalProfileId: editMatrix,

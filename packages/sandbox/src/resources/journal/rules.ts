@@ -6,6 +6,7 @@ import { SandboxError, type OperationContext } from '../../engine/types.js';
 import type { BoundFilter, Literal } from '../../filter/tree.js';
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
+import { ORG_COLLECTIONS } from '../../seed/reference-data.js';
 
 /**
  * Codes of cost centers and cost units, and descriptions of journal profiles, are unique
@@ -65,6 +66,17 @@ export const wageModelProfileOf = (ctx: OperationContext): Promise<Doc> =>
 /** The body as an object (Prism has checked it against the request schema). */
 export const bodyOf = (ctx: OperationContext): Record<string, unknown> =>
   ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {};
+
+/** Where the journal's relation fields point (CollectionSpec.relations). */
+const RELATED: Record<string, string> = {
+  providerId: ORG_COLLECTIONS.providers,
+  wageModelId: JOURNAL_COLLECTIONS.wageModels,
+  payrollAdministrationId: JOURNAL_COLLECTIONS.payrollAdministrations,
+  journalProfileId: JOURNAL_COLLECTIONS.profiles,
+  costCenterId: JOURNAL_COLLECTIONS.costCenters,
+  costUnitId: JOURNAL_COLLECTIONS.costUnits,
+};
+export const relations = (...fields: string[]) => fields.map((field) => ({ field, collection: RELATED[field]! }));
 
 /** The levels, in the order their rules are checked and reported. */
 export const LEVELS: readonly JournalLevel[] = ['provider', 'wageModel', 'payrollAdministration'];
