@@ -12,6 +12,9 @@ import { collectionTable } from '../src/engine/sandbox.js';
 import { RESOURCE_MODULES } from '../src/resources/index.js';
 import { seedCollectionNames, seedSnapshot } from '../src/seed/index.js';
 import { PEOPLE_IDS } from '../src/seed/people.js';
+import { JOURNAL_PROFILE_IDS } from '../src/seed/journal.js';
+
+const JOURNAL_PROFILE = JOURNAL_PROFILE_IDS.wageModelStandard;
 
 const employeesOf = (employerId: string) => `${ORIGIN}/v2/v2/providers/employers/${employerId}/employees`;
 const employmentsOf = (employeeId: string) => `${ORIGIN}/v2/v2/providers/employers/employees/${employeeId}/employments`;
@@ -191,6 +194,20 @@ describe('replace or merge', () => {
     const answered = await listed(sandbox, token, `${EMPLOYEES}?pageSize=250`);
     expect(answered.find((e) => e.id === first!.id)).toMatchObject({ personalDetails: expect.objectContaining({ lastName: 'Samengevoegd' }) });
     expect(answered.map((e) => e.id)).toEqual(expect.arrayContaining([added.id, ...others.filter((e) => e.employerId === SEED_IDS.employer).map((e) => e.id)]));
+  });
+
+  it('merge: a write that lands while a merge is checked is kept, the merge joins it', async () => {
+    const token = 'merge-race';
+    const added = createFixtures({ seed: 'race' }).employee({ employerId: SEED_IDS.employer });
+    const creating = call(sandbox, token, `${ORIGIN}/journal/providers/wagemodels/journalprofiles/${JOURNAL_PROFILE}/costcenters`, { method: 'POST', body: JSON.stringify({ code: 'RACE1' }) });
+    const merging = sandbox.restore(snapshotOf({ employees: [added] }), { token, mode: 'merge' });
+    const merged = sandbox.scenario({ entities: { employees: [{ employerId: SEED_IDS.employer, personalDetails: { lastName: 'Gelijktijdig' } }] } }, { token, mode: 'merge' });
+    expect((await creating).status).toBe(201);
+    await Promise.all([merging, merged]);
+    const after = await sandbox.snapshot({ token });
+    expect(after.collections.journalCostCenters!.map((doc) => doc.code)).toContain('RACE1');
+    expect(after.collections.employees!.map((doc) => doc.id)).toContain(added.id);
+    expect(after.collections.employees!.map((doc) => (doc.personalDetails as { lastName: string }).lastName)).toContain('Gelijktijdig');
   });
 
   it('merge: refused whole when a doc given shares a unique field with a doc kept', async () => {

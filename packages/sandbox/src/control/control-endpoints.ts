@@ -23,7 +23,7 @@ import { SETTINGS_KEY, settingsProblems, settingsView, type SandboxSettings } fr
 import { advanceClock, clockOffset, setClock } from '../engine/clock.js';
 import type { DocSchemas } from '../engine/doc-schemas.js';
 import { SandboxError, type Principal } from '../engine/types.js';
-import type { CollectionSpec, Snapshot, Store } from '../store/types.js';
+import { UniqueViolation, type CollectionSpec, type Snapshot, type Store } from '../store/types.js';
 import { mergeProblems, mergeSnapshots, snapshotProblems } from './snapshot-check.js';
 import { buildScenario, type Scenario } from './scenario.js';
 import { emptySeed } from '../seed/empty.js';
@@ -71,6 +71,36 @@ async function importInto(store: Store, sandbox: string, snapshot: Snapshot): Pr
     return undefined;
   } catch (error) {
     if (error instanceof SandboxError) return json(error.status, { messages: error.messages });
+    throw error;
+  }
+}
+
+/**
+ * Merges docs into a sandbox in one write transaction: the state they are checked against is the
+ * one they join (read under the sandbox's lock), so no write landing meanwhile is lost. `plan`
+ * gets that state and answers the docs to write, or the refusal; a refusal changes nothing.
+ */
+async function mergeInto(
+  store: Store,
+  sandbox: string,
+  collections: Map<string, CollectionSpec>,
+  plan: (current: Snapshot) => { ok: true; docs: Snapshot } | { ok: false; out: Outgoing },
+): Promise<Outgoing | undefined> {
+  try {
+    return await store.transaction(sandbox, 'write', async (tx) => {
+      const current: Snapshot = { format: 'payroll-sandbox/1', collections: {}, meta: {} };
+      for (const name of collections.keys()) current.collections[name] = (await tx.find(name)).rows;
+      const planned = plan(current);
+      if (!planned.ok) return planned.out;
+      for (const [name, docs] of Object.entries(planned.docs.collections)) {
+        for (const doc of docs) if (!(await tx.replace(name, doc))) await tx.insert(name, doc);
+      }
+      for (const [key, value] of Object.entries(planned.docs.meta ?? {})) await tx.setMeta(key, value);
+      return undefined;
+    });
+  } catch (error) {
+    if (error instanceof SandboxError) return json(error.status, { messages: error.messages });
+    if (error instanceof UniqueViolation) return badRequest([`${error.collection}: the value of ${error.fields.join(', ')} is already in use (${error.rule}).`]);
     throw error;
   }
 }
@@ -129,13 +159,14 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       const mode = modeOf(req);
       if (!mode) return refusedMode(req);
       const given = body.value as Snapshot;
-      let snapshot: Snapshot = { format: given.format, collections: given.collections, meta: given.meta ?? {} };
-      if (mode === 'merge') {
-        snapshot = mergeSnapshots(await ctx.store.exportSnapshot(sandbox), given);
-        const broken = mergeProblems(snapshot, given, ctx.collections);
-        if (broken.length > 0) return badRequest(broken);
-      }
-      const failed = await importInto(ctx.store, sandbox, snapshot);
+      const snapshot: Snapshot = { format: given.format, collections: given.collections, meta: given.meta ?? {} };
+      const failed =
+        mode === 'merge'
+          ? await mergeInto(ctx.store, sandbox, ctx.collections, (current) => {
+              const broken = mergeProblems(mergeSnapshots(current, given), given, ctx.collections);
+              return broken.length > 0 ? { ok: false, out: badRequest(broken) } : { ok: true, docs: given };
+            })
+          : await importInto(ctx.store, sandbox, snapshot);
       if (failed) return failed;
       return json(200, { sandbox, mode, imported: Object.fromEntries(Object.entries(given.collections).map(([name, docs]) => [name, docs.length])) });
     }
@@ -144,12 +175,22 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       if (!body.ok) return body.out;
       const mode = modeOf(req);
       if (!mode) return refusedMode(req);
-      const current = mode === 'merge' ? await ctx.store.exportSnapshot(sandbox) : undefined;
-      const built = buildScenario(body.value as Scenario, { seed: ctx.seed, empty: emptySeed, current, collections: ctx.collections, schemas: ctx.schemas() });
-      if (!built.ok) return json(400, { messages: built.problems.map((p) => message(400, `${p.path ? `${p.path} ` : ''}${p.message}.`, [p.path || 'body'])) });
-      const failed = await importInto(ctx.store, sandbox, built.snapshot);
+      const build = (current: Snapshot | undefined) => buildScenario(body.value as Scenario, { seed: ctx.seed, empty: emptySeed, current, collections: ctx.collections, schemas: ctx.schemas() });
+      const refusal = (problems: Array<{ path: string; message: string }>) => json(400, { messages: problems.map((p) => message(400, `${p.path ? `${p.path} ` : ''}${p.message}.`, [p.path || 'body'])) });
+      let built: ReturnType<typeof build> | undefined;
+      let failed: Outgoing | undefined;
+      if (mode === 'merge') {
+        failed = await mergeInto(ctx.store, sandbox, ctx.collections, (current) => {
+          built = build(current);
+          return built.ok ? { ok: true, docs: built.made } : { ok: false, out: refusal(built.problems) };
+        });
+      } else {
+        built = build(undefined);
+        if (!built.ok) return refusal(built.problems);
+        failed = await importInto(ctx.store, sandbox, built.snapshot);
+      }
       if (failed) return failed;
-      return json(200, { sandbox, ...built.result });
+      return json(200, { sandbox, ...(built as Extract<typeof built, { ok: true }>).result });
     }
     case 'GET /clock':
       return json(200, await clockState(ctx.store, sandbox));

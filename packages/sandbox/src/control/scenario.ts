@@ -83,7 +83,7 @@ export interface ScenarioContext {
 }
 
 /** The snapshot a scenario makes, or every problem it has (with its path in the scenario). */
-export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true; snapshot: Snapshot; result: ScenarioResult } | { ok: false; problems: ScenarioProblem[] } {
+export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true; snapshot: Snapshot; made: Snapshot; result: ScenarioResult } | { ok: false; problems: ScenarioProblem[] } {
   const problems = shapeProblems(value, ctx.current !== undefined);
   if (problems.length > 0) return { ok: false, problems };
   const base = ctx.current ?? (value.start === 'empty' ? ctx.empty() : ctx.seed());
@@ -146,7 +146,7 @@ export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true
   // The whole state checked as an import is: a safety net under the factories' own checks.
   const whole = [...snapshotProblems(snapshot, ctx.collections, ctx.schemas), ...mergeProblems(snapshot, made, ctx.collections)];
   if (whole.length > 0) return { ok: false, problems: whole.map((message) => ({ path: 'entities', message })) };
-  return { ok: true, snapshot, result };
+  return { ok: true, snapshot, made, result };
 }
 
 /** What a scenario given in code (not checked against the control description) must look like before it is made. */
