@@ -8,8 +8,10 @@
 // Round trips are what a request costs here (see tools/bench/README.md): a transaction opens
 // with one (begin, lock, the sandbox's state and meta), meta is read once and written with the
 // commit, a replace checks its unique rules inside its UPDATE, and a list carries only the
-// page's docs. Writes on one sandbox queue in this process before taking a connection, and
-// those that queued together commit together (WriteBatches).
+// page's docs, a relation field is indexed per collection. Writes on one sandbox queue in this
+// process before taking a connection, and those that queued together commit together
+// (WriteBatches); reads that arrive together share one opening (ReadRounds); a read's COMMIT
+// rides on the connection's next query (openReads).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
