@@ -1,8 +1,10 @@
 // The app over a scenario instead of the seed: one request sets up exactly the data a test is
 // about ("an employer with three employees, one of them terminated"), with the names the test
-// asserts; the sandbox completes everything else.
+// asserts; the sandbox completes everything else. A factory builds an entity in the test itself
+// when the test wants the whole entity in hand (here, to assert the name it was given).
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Scenario } from '@payroll-api/sandbox';
+import { createFixtures } from '@payroll-api/sandbox/fixtures';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../src/App.js';
 import { appClient, sandbox, TOKEN } from './sandbox.js';
@@ -24,8 +26,9 @@ const THREE_EMPLOYEES: Scenario = {
   },
 };
 
+let refs: Record<string, string>;
 beforeEach(async () => {
-  await sandbox.scenario(THREE_EMPLOYEES, { token: TOKEN });
+  ({ refs } = await sandbox.scenario(THREE_EMPLOYEES, { token: TOKEN }));
 });
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('button');
@@ -50,5 +53,18 @@ describe('an employer with three employees, one of them terminated', () => {
     await screen.findByRole('heading', { level: 2, name: 'A. Visser' });
     const ongoing = await screen.findByRole('form', { name: 'Employment 1' });
     expect(ongoing.textContent).toContain('from 2020-01-01 (ongoing)');
+  });
+});
+
+describe('an employee built by a factory, added by a scenario', () => {
+  it('lists the fourth employee under the name the factory completed', async () => {
+    // Deterministic from the seed: a valid citizen service number, initials, an address, ...
+    const { personalDetails } = createFixtures({ seed: 'example' }).employee({ personalDetails: { firstName: 'Dirk', lastName: 'Bakker' } });
+    // Merged: added to the three employees, under the scenario's employer.
+    await sandbox.scenario({ entities: { employees: [{ employerId: refs.bakery!, personalDetails }] } }, { token: TOKEN, mode: 'merge' });
+    render(<App payroll={appClient()} />);
+    await screen.findByRole('table');
+    expect(personalDetails?.formattedName).toMatch(/Bakker$/);
+    expect(rows().map((row) => row.textContent).sort()).toEqual(['A. Visser', 'B. Kok', 'C. de Wit', personalDetails?.formattedName].sort());
   });
 });

@@ -67,6 +67,18 @@ async function codes(res: Response, operationId: string): Promise<unknown[]> {
   return ((await res.json()) as { messages: Array<{ code: unknown }> }).messages.map((m) => m.code);
 }
 
+/** The paths of the problems a scenario posted as JSON is refused with (its own token: nothing else sees it). */
+async function refusedScenarioPaths(scenario: unknown): Promise<string[]> {
+  const res = await call(sandbox, 'refused-scenario', `${ORIGIN}/__sandbox/scenario`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(scenario),
+  });
+  expect(res.status).toBe(400);
+  const { messages } = (await res.json()) as { messages: Array<{ properties: string[] }> };
+  return messages.map((m) => m.properties[0]!);
+}
+
 describe('a scenario of every new kind, read back through the API', () => {
   it('the provider and its logo', async () => {
     expect(await read(`${PAYROLL}/${refs.office}/contactinformation`, 'GetProviderContactInformationByProviderId')).toMatchObject({ id: refs.office, name: 'Salarisbureau De Balans B.V.' });
@@ -185,6 +197,92 @@ describe('cost centers, cost units and matrix entries at payroll administration 
   });
 });
 
+describe('cost centers, cost units and matrix entries of a provider level profile and of a payroll administration\'s own', () => {
+  const ADMINISTRATION = ORG_IDS.payrollAdministrations.bouwgroepMonthly;
+  const P = JOURNAL_PROFILE_IDS;
+  const costCenters = `${JOURNAL}/wagemodels/journalprofiles/${P.wageModelStandard}/costcenters`;
+
+  it('at provider level: the codes they take are refused at wage model level, and no wage model list shows them', async () => {
+    const token = 'provider-level';
+    const { refs: made } = await sandbox.scenario(
+      {
+        start: 'seed',
+        entities: {
+          providerJournalProfiles: [{ ref: 'top', providerId: SEED_IDS.provider, description: 'Concernbreed' }],
+          costCenters: [{ ref: 'hq', journalProfileRef: 'top', code: 'K-HQ' }],
+          costUnits: [{ ref: 'group', journalProfileRef: 'top', code: 'D-HQ' }],
+        },
+      },
+      { token },
+    );
+    const stored = (await sandbox.snapshot({ token })).collections;
+    expect(stored.journalCostCenters?.find((c) => c.id === made.hq)).toMatchObject({ level: 'provider', journalProfileId: made.top, providerId: SEED_IDS.provider, wageModelId: null, payrollAdministrationId: null });
+    const post = (what: string, code: string) => call(sandbox, token, `${JOURNAL}/wagemodels/journalprofiles/${P.wageModelStandard}/${what}`, { method: 'POST', body: JSON.stringify({ code }) });
+    expect(await codes(await post('costcenters', 'k-hq '), 'PostCostCenterAtWageModelLevelByJournalProfileId')).toEqual(['API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel']);
+    expect(await codes(await post('costunits', 'D-HQ'), 'PostCostUnitAtWageModelLevelByJournalProfileId')).toEqual(['API_Journal_WageModelCostUnit_Code_NotUnique_ProviderLevel']);
+    const rename = await call(sandbox, token, `${JOURNAL}/wagemodels/journalprofiles/costcenters/${COST_CENTER_IDS.unused}`, { method: 'PATCH', body: JSON.stringify({ code: 'K-HQ' }) });
+    expect(await codes(rename, 'PatchCostCenterAtWageModelLevelByJournalProfileId')).toEqual(['API_Journal_WageModelCostCenter_Code_NotUnique_ProviderLevel']);
+    // The contract reads cost centers at wage model level only.
+    const { _embedded } = await read(costCenters, 'GetCostCentersAtWageModelLevelByJournalProfileId', token);
+    expect((_embedded as Array<{ id: string }>).map((c) => c.id)).not.toContain(made.hq);
+    expect((await call(sandbox, token, `${JOURNAL}/wagemodels/journalprofiles/${made.top}/costcenters`)).status).toBe(404);
+  });
+
+  it("of an administration's own profile: at its level and administration, linked in its matrix, deleted with the profile", async () => {
+    const token = 'own-profile';
+    const { refs: made } = await sandbox.scenario(
+      {
+        start: 'seed',
+        entities: {
+          administrationJournalProfiles: [{ ref: 'own', payrollAdministrationId: ADMINISTRATION, description: 'Vestiging Zwolle' }],
+          costCenters: [{ ref: 'center', journalProfileRef: 'own', code: 'Z-01' }],
+          costUnits: [{ ref: 'unit', journalProfileRef: 'own', code: 'Z-02' }],
+          matrixEntries: [{ ref: 'entry', journalProfileRef: 'own' }],
+        },
+      },
+      { token },
+    );
+    const owned = async () => {
+      const { collections } = await sandbox.snapshot({ token });
+      return { centers: collections.journalCostCenters?.filter((c) => c.journalProfileId === made.own), units: collections.journalCostUnits?.filter((c) => c.journalProfileId === made.own), matrix: collections.journalMatrixEntries?.filter((c) => c.journalProfileId === made.own) };
+    };
+    const at = { level: 'payrollAdministration', journalProfileId: made.own, payrollAdministrationId: ADMINISTRATION };
+    expect(await owned()).toEqual({
+      centers: [expect.objectContaining({ ...at, id: made.center, code: 'Z-01', deviatesFromId: null })],
+      units: [expect.objectContaining({ ...at, id: made.unit, code: 'Z-02', deviatesFromId: null })],
+      matrix: [expect.objectContaining({ ...at, id: made.entry, costCenterId: made.center, costUnitId: made.unit })],
+    });
+    const profile = `${JOURNAL}/payrolladministrations/journalprofiles/${made.own}`;
+    expect((await read(profile, 'GetJournalProfileAtPayrollAdministrationLevelByJournalProfileId', token)).content).toEqual({ id: made.own, description: 'Vestiging Zwolle' });
+    // The contract has no read of an own profile's cost centers: the wage model level path refuses the profile.
+    expect((await call(sandbox, token, `${JOURNAL}/wagemodels/journalprofiles/${made.own}/costcenters`)).status).toBe(404);
+    // Deleting the administration's own profile deletes what it owns.
+    expect((await call(sandbox, token, profile, { method: 'DELETE' })).status).toBe(200);
+    expect(await owned()).toEqual({ centers: [], units: [], matrix: [] });
+  });
+
+  it('refuse what those levels do not have, naming the field', () => {
+    const f = createFixtures({ seed: 'other-levels' });
+    const paths = fixtureProblemPaths;
+    expect(f.costCenter({ journalProfileId: P.ownUnused })).toMatchObject({ level: 'payrollAdministration', payrollAdministrationId: ADMINISTRATION });
+    expect(f.costUnit({ journalProfileId: P.providerStandard })).toMatchObject({ level: 'provider', payrollAdministrationId: null });
+    expect(paths(() => f.costCenter({ journalProfileId: P.providerStandard, payrollAdministrationId: ADMINISTRATION }))).toEqual(['payrollAdministrationId']);
+    expect(paths(() => f.costCenter({ journalProfileId: P.ownUnused, payrollAdministrationId: ORG_IDS.payrollAdministrations.bouwgroepFourWeekly }))).toEqual(['payrollAdministrationId']);
+    expect(paths(() => f.costCenter({ journalProfileId: P.ownUnused, payrollAdministrationId: ADMINISTRATION, deviatesFromId: COST_CENTER_IDS.unused }))).toEqual(['deviatesFromId']);
+    // A profile that deviates owns nothing; its own codes are unique within an own profile.
+    expect(paths(() => f.costCenter({ journalProfileId: P.deviationUnused }))).toEqual(['journalProfileId']);
+    expect(paths(() => f.costUnit({ journalProfileId: P.ownUnused, code: 'u200' }))).toEqual(['code']);
+    // The contract shows no matrix at provider level; an own profile's matrix links its own entities only.
+    expect(paths(() => f.matrixEntry({ journalProfileId: P.providerStandard }))).toEqual(['journalProfileId']);
+    expect(paths(() => f.matrixEntry({ journalProfileId: P.ownUnused, costCenterId: COST_CENTER_IDS.unused, costUnitId: COST_UNIT_IDS.ownUnused }))).toEqual(['costCenterId']);
+  });
+
+  it('a scenario names a provider level profile for cost centers, not for a matrix entry', async () => {
+    const paths = await refusedScenarioPaths({ start: 'seed', entities: { providerJournalProfiles: [{ ref: 'top' }], costCenters: [{ journalProfileRef: 'top' }], matrixEntries: [{ journalProfileRef: 'top' }] } });
+    expect(paths).toEqual(['entities.matrixEntries[0].journalProfileRef']);
+  });
+});
+
 describe('the new factories', () => {
   it('are deterministic from the seed, images included', () => {
     const make = (seed: string) => {
@@ -224,13 +322,7 @@ describe('the new factories', () => {
   });
 
   it('refuse a ref of the wrong kind in a scenario, with its path', async () => {
-    const res = await call(sandbox, 'wrong-ref', `${ORIGIN}/__sandbox/scenario`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ start: 'empty', entities: { journalWageModels: [{ ref: 'model' }], journals: [{ journalProfileRef: 'model' }], employeePhotos: [{ employerRef: 'model' }] } }),
-    });
-    expect(res.status).toBe(400);
-    const { messages } = (await res.json()) as { messages: Array<{ properties: string[] }> };
-    expect(messages.map((m) => m.properties[0])).toEqual(['entities.employeePhotos[0].employerRef', 'entities.journals[0].journalProfileRef']);
+    const paths = await refusedScenarioPaths({ start: 'empty', entities: { journalWageModels: [{ ref: 'model' }], journals: [{ journalProfileRef: 'model' }], employeePhotos: [{ employerRef: 'model' }] } });
+    expect(paths).toEqual(['entities.employeePhotos[0].employerRef', 'entities.journals[0].journalProfileRef']);
   });
 });

@@ -60,6 +60,14 @@ describe('factories', () => {
     make.matrixEntry({ journalProfileId: 'x', payrollAdministrationId: 'y' });
     // @ts-expect-error a deviation names the cost center it deviates from by its id
     make.costCenter({ deviatesFromId: 42 });
+    // Of a provider level profile and of a payroll administration's own, by the profile's id.
+    make.costCenter({ journalProfileId: make.providerJournalProfile().id! });
+    make.costUnit({ journalProfileId: make.administrationJournalProfile().id!, payrollAdministrationId: 'y' });
+    make.matrixEntry({ journalProfileId: make.administrationJournalProfile().id!, costCenterId: 'c', costUnitId: 'u' });
+    // @ts-expect-error a cost center names its journal profile by id, not by the profile
+    make.costCenter({ journalProfileId: make.providerJournalProfile() });
+    // @ts-expect-error a matrix entry names its journal profile by its id
+    make.matrixEntry({ journalProfileId: 42 });
   });
 });
 
@@ -89,16 +97,22 @@ describe('scenarios', () => {
         employmentRecords: [{ employmentRef: 'j', section: 'wage', startDate: '2026-01-01' }],
         journalWageModels: [{ ref: 'w', providerRef: 'p' }],
         journalPayrollAdministrations: [{ ref: 'pa', administrationRef: 'x', wageModelRef: 'w' }],
+        providerJournalProfiles: [{ ref: 'top', providerRef: 'p' }],
         administrationJournalProfiles: [{ ref: 'own', payrollAdministrationRef: 'pa', deviatesFromRef: 'wm' }],
         payrollComponentLinks: [{ journalProfileRef: 'wm', costCenterRef: 'c', payrollComponent: { key: 1, value: 'Salaris' } }],
         journals: [{ journalProfileRef: 'own', periodNumber: 2 }],
-        costCenters: [{ ref: 'c' }, { payrollAdministrationRef: 'pa', deviatesFromRef: 'c' }],
+        costCenters: [{ ref: 'c' }, { payrollAdministrationRef: 'pa', deviatesFromRef: 'c' }, { journalProfileRef: 'top' }],
+        costUnits: [{ journalProfileRef: 'own', code: 'Z-02' }],
+        matrixEntries: [{ journalProfileRef: 'own', costCenterRef: 'c', costUnitRef: 'u' }],
       },
     };
     void everyKind;
     // @ts-expect-error a journal names its profile, not a wage model
     const wrongJournal: Scenario = { start: 'seed', entities: { journals: [{ wageModelRef: 'w' }] } };
     void wrongJournal;
+    // @ts-expect-error a ref is a local name
+    const wrongMatrix: Scenario = { start: 'seed', entities: { costUnits: [{ journalProfileRef: 42 }] } };
+    void wrongMatrix;
     // @ts-expect-error a photo is its employee's
     const wrongPhoto: Scenario = { start: 'seed', entities: { employeePhotos: [{ employerRef: 'e' }] } };
     void wrongPhoto;

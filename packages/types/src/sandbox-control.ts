@@ -135,10 +135,17 @@ export interface EntityRelations {
   journalProfile: { wageModelId?: string };
   /** With `deviatesFromJournalProfileId` (a provider or wage model level profile) the profile deviates from it; without, it is the administration's own. */
   administrationJournalProfile: { payrollAdministrationId?: string; deviatesFromJournalProfileId?: string };
-  /** At payroll administration level with `payrollAdministrationId` (the administration's addition), and with `deviatesFromId` (a wage model level one of the profile) its deviation. */
+  /**
+   * Of the journal profile `journalProfileId`, at its level: a provider level profile, a wage
+   * model level one (the default), or a payroll administration's own profile (not one that
+   * deviates). Of a wage model level profile, at payroll administration level with
+   * `payrollAdministrationId` (the administration's addition), and with `deviatesFromId` (a wage
+   * model level one of the profile) its deviation.
+   */
   costCenter: { journalProfileId?: string; payrollAdministrationId?: string; deviatesFromId?: string };
   costUnit: { journalProfileId?: string; payrollAdministrationId?: string; deviatesFromId?: string };
-  /** At payroll administration level with `payrollAdministrationId`. */
+  /** Of a wage model level profile, or of a payroll administration's own (at that level); of a
+   * wage model level profile at payroll administration level with `payrollAdministrationId`. */
   matrixEntry: { journalProfileId?: string; payrollAdministrationId?: string };
   /** At payroll administration level when `payrollAdministrationId` is given. */
   payrollComponentLink: { journalProfileId?: string; payrollAdministrationId?: string; costCenterId?: string; costUnitId?: string };

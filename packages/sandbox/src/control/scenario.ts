@@ -32,10 +32,12 @@ interface Relation {
   kinds: readonly FixtureKind[];
   field: string;
 }
+/** A cost center or cost unit belongs to a journal profile of any of the three levels. */
+const ANY_LEVEL_PROFILE: Relation = { kinds: ['providerJournalProfile', 'journalProfile', 'administrationJournalProfile'], field: 'journalProfileId' };
 /** Where a ref means another relation for a kind: a cost center or cost unit deviates from another of its kind. */
 const REFS_OF_KIND: Partial<Record<FixtureKind, Partial<Record<RefField, Relation>>>> = {
-  costCenter: { deviatesFromRef: { kinds: ['costCenter'], field: 'deviatesFromId' } },
-  costUnit: { deviatesFromRef: { kinds: ['costUnit'], field: 'deviatesFromId' } },
+  costCenter: { journalProfileRef: ANY_LEVEL_PROFILE, deviatesFromRef: { kinds: ['costCenter'], field: 'deviatesFromId' } },
+  costUnit: { journalProfileRef: ANY_LEVEL_PROFILE, deviatesFromRef: { kinds: ['costUnit'], field: 'deviatesFromId' } },
 };
 const relationOf = (kind: FixtureKind, ref: RefField): Relation => REFS_OF_KIND[kind]?.[ref] ?? REFS[ref];
 const REF_OF_FIELD = new Map([...Object.entries(REFS), ...Object.values(REFS_OF_KIND).flatMap((refs) => Object.entries(refs))].map(([ref, { field }]) => [field, ref]));
