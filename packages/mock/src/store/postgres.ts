@@ -139,6 +139,7 @@ export class PostgresStore implements Store {
     try {
       await store.prepare();
     } catch (error) {
+      clearInterval(store.commitIdle);
       await store.pool.end();
       throw error;
     }
