@@ -833,7 +833,11 @@ class PostgresTx implements Tx {
     if (query.limit !== undefined) paging += ` LIMIT ${params.add(query.limit)}`;
     if (query.offset) paging += ` OFFSET ${params.add(query.offset)}`;
     const pageKeys = keys.map((key) => ({ value: `page.${key.value}`, descending: key.descending }));
-    const text = `WITH matches AS MATERIALIZED (SELECT ${columns} FROM sandbox_doc WHERE ${where}),
+    // Every match wanted (a rule's or a relation's lookup): read in one pass, counted as read.
+    const whole = paging === '';
+    const text = whole
+      ? `SELECT ${['doc::text AS doc', ...keys.map((key) => key.sql)].join(', ')} FROM sandbox_doc WHERE ${where} ORDER BY ${orderTerms(keys)}`
+      : `WITH matches AS MATERIALIZED (SELECT ${columns} FROM sandbox_doc WHERE ${where}),
        page AS (SELECT * FROM matches ORDER BY ${orderTerms(keys)}${paging})
        SELECT (SELECT count(*) FROM matches) AS total, d.doc::text AS doc
        FROM (SELECT 1) AS one
@@ -845,7 +849,7 @@ class PostgresTx implements Tx {
       const result = await this.client.query<{ doc: string | null; total: string }>({ name: this.store.listStatement(text), text, values: params.values });
       const rows: string[] = [];
       for (const row of result.rows) if (row.doc !== null) rows.push(row.doc);
-      known = { rows, total: Number(result.rows[0]!.total) };
+      known = { rows, total: whole ? rows.length : Number(result.rows[0]!.total) };
       this.remember(collection, key, known);
     }
     return { rows: known.rows.map((json) => JSON.parse(json) as Doc), total: known.total };
