@@ -324,7 +324,10 @@ export class PostgresStore implements Store {
     const answers: Array<() => void> = [];
     try {
       await this.withClient(async (client, unfinished) => {
-        const begin = async (commitFirst = false) => ({ ...this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true, commitFirst)), wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'] });
+        const begin = async (commitFirst = false) => {
+          const { source, meta } = this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true, commitFirst));
+          return { source, meta, wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'] };
+        };
         let shared = await begin(unfinished);
         for (const writer of batch) {
           const keep = shared.wrote || shared.metaChanged;
@@ -332,7 +335,7 @@ export class PostgresStore implements Store {
           const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.known);
           try {
             const result = await writer.fn(tx);
-            shared = { source: tx.reads, meta: tx.metaNow, generation: undefined, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge };
+            shared = { source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge };
             answers.push(() => writer.resolve(result));
           } catch (error) {
             if (keep) await client.query('ROLLBACK TO SAVEPOINT sandbox_writer');
@@ -402,7 +405,7 @@ export class PostgresStore implements Store {
   /** Answers when the database does (readiness). */
   async ping(): Promise<void> {
     try {
-      await this.withClient((client, unfinished) => client.query(`${unfinished ? 'COMMIT;' : ''}SELECT 1`));
+      await this.withClient((client, unfinished) => this.settledQuery(client, unfinished, 'SELECT 1'));
     } catch (error) {
       throw this.failed(error);
     }
@@ -442,10 +445,12 @@ export class PostgresStore implements Store {
     }));
   }
 
-  /** A query outside any transaction, on a connection whose open read (if any) is committed first. */
+  /** A query (without parameters) outside any transaction, on a connection whose open read (if
+   * any) is committed first, in the same round trip. */
   private async settledQuery<R extends pg.QueryResultRow>(client: pg.PoolClient, unfinished: boolean, text: string): Promise<pg.QueryResult<R>> {
-    if (unfinished) await client.query('COMMIT');
-    return client.query<R>(text);
+    if (!unfinished) return client.query<R>(text);
+    const results = (await client.query(`COMMIT;${text}`)) as unknown as Array<pg.QueryResult<R>>;
+    return results[results.length - 1]!;
   }
 
   /** Closes the pool once the writes already queued are committed (none acknowledged is lost). */

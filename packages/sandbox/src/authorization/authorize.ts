@@ -1,8 +1,8 @@
 // The sandbox's side of the authorize stage: a caller that is a user of the authorization model
 // (a token issued to a model user, or a fixed sandbox user token) goes through the five-step
-// decision, read in the request's transaction of the caller's sandbox; any other caller is a user with
-// every right, so that quick starts stay one curl. Every caller, either kind, is kept from new
-// employers that are not visible yet (teams.ts).
+// decision, read in the request's transaction of the caller's sandbox; any other caller is a
+// user with every right, so that quick starts stay one curl. Every caller, either kind, is kept
+// from new employers that are not visible yet (teams.ts).
 import { unauthorized } from '../http/authenticate.js';
 import { forbidden } from '../http/authorize.js';
 import { json, type Outgoing } from '../http/outgoing.js';
@@ -42,4 +42,4 @@ export async function authorizeCall(tx: Tx, routed: Routed, caller: Principal, n
     granted = { ...granted, dataScope: await withoutHidden(tx, granted.dataScope ?? {}, hidden) };
   }
   return { caller: granted };
- }
+}

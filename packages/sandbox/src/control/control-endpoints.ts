@@ -25,7 +25,7 @@ import type { DocSchemas } from '../engine/doc-schemas.js';
 import { SandboxError, type Principal } from '../engine/types.js';
 import { UniqueViolation, type CollectionSpec, type Snapshot, type Store } from '../store/types.js';
 import { mergeProblems, mergeSnapshots, snapshotProblems } from './snapshot-check.js';
-import { buildScenario, type Scenario } from './scenario.js';
+import { buildScenario, type Scenario, type ScenarioResult } from './scenario.js';
 import { emptySeed } from '../seed/empty.js';
 import { tenantPrefix } from '../auth/tenants.js';
 
@@ -107,14 +107,12 @@ async function mergeInto(
 
 const badRequest = (problems: string[]) => json(400, { messages: problems.map((p) => message(400, p, ['body'])) });
 
-/** How an import or a scenario treats the current state: `replace` (the default) or `merge`; undefined for anything else. */
-function modeOf(req: SandboxRequest): 'replace' | 'merge' | undefined {
+/** How an import or a scenario treats the current state: `replace` (the default) or `merge`; the refusal of anything else. */
+function modeOf(req: SandboxRequest): 'replace' | 'merge' | Outgoing {
   const mode = new URL(req.url ?? '/', 'http://sandbox.invalid').searchParams.get('mode') ?? 'replace';
-  return mode === 'replace' || mode === 'merge' ? mode : undefined;
+  if (mode === 'replace' || mode === 'merge') return mode;
+  return refused(400, `mode must be replace (the state becomes what is given) or merge (what is given is merged into the state by id), not ${JSON.stringify(mode).slice(0, 40)}.`, ['mode']);
 }
-
-const refusedMode = (req: SandboxRequest) =>
-  refused(400, `mode must be replace (the state becomes what is given) or merge (what is given is merged into the state by id), not ${JSON.stringify(new URL(req.url ?? '/', 'http://sandbox.invalid').searchParams.get('mode')).slice(0, 40)}.`, ['mode']);
 
 const UNITS: Record<string, number> = { days: 86_400_000, hours: 3_600_000, minutes: 60_000, seconds: 1000 };
 
@@ -157,7 +155,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       const problems = snapshotProblems(body.value, ctx.collections, ctx.schemas());
       if (problems.length > 0) return badRequest(problems);
       const mode = modeOf(req);
-      if (!mode) return refusedMode(req);
+      if (typeof mode !== 'string') return mode;
       const given = body.value as Snapshot;
       const snapshot: Snapshot = { format: given.format, collections: given.collections, meta: given.meta ?? {} };
       const failed =
@@ -174,23 +172,26 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       const body = await jsonBody(req, MAX_SNAPSHOT);
       if (!body.ok) return body.out;
       const mode = modeOf(req);
-      if (!mode) return refusedMode(req);
+      if (typeof mode !== 'string') return mode;
       const build = (current: Snapshot | undefined) => buildScenario(body.value as Scenario, { seed: ctx.seed, empty: emptySeed, current, collections: ctx.collections, schemas: ctx.schemas() });
       const refusal = (problems: Array<{ path: string; message: string }>) => json(400, { messages: problems.map((p) => message(400, `${p.path ? `${p.path} ` : ''}${p.message}.`, [p.path || 'body'])) });
-      let built: ReturnType<typeof build> | undefined;
+      let result: ScenarioResult | undefined;
       let failed: Outgoing | undefined;
       if (mode === 'merge') {
         failed = await mergeInto(ctx.store, sandbox, ctx.collections, (current) => {
-          built = build(current);
-          return built.ok ? { ok: true, docs: built.made } : { ok: false, out: refusal(built.problems) };
+          const built = build(current);
+          if (!built.ok) return { ok: false, out: refusal(built.problems) };
+          result = built.result;
+          return { ok: true, docs: built.made };
         });
       } else {
-        built = build(undefined);
+        const built = build(undefined);
         if (!built.ok) return refusal(built.problems);
+        result = built.result;
         failed = await importInto(ctx.store, sandbox, built.snapshot);
       }
       if (failed) return failed;
-      return json(200, { sandbox, ...(built as Extract<typeof built, { ok: true }>).result });
+      return json(200, { sandbox, ...result });
     }
     case 'GET /clock':
       return json(200, await clockState(ctx.store, sandbox));

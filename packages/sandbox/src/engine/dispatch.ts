@@ -1,6 +1,6 @@
 // One operation in the sandbox: the handler of its operationId runs in the request's store
-// transaction (read for GET, write otherwise; opened with the clock) with the OperationContext; its reply is wrapped in the
-// contract's envelopes, or becomes a csv/xlsx download. Refusals: SandboxError (400/403/404,
+// transaction (read for GET, write otherwise; opened with the clock) with the OperationContext;
+// its reply is wrapped in the contract's envelopes, or becomes a csv/xlsx download. Refusals: SandboxError (400/403/404,
 // 404 without body), UniqueViolation (400 naming the fields), QueryError (400 naming the
 // parameter), thrown as Refused. Anything thrown rolls the request's writes back.
 import { message, type Message } from '../http/errors.js';

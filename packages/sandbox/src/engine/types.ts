@@ -93,7 +93,6 @@ export interface ResourceModule {
   handlers: Record<string, Handler>;
 }
 
-/** Thrown by a handler: the request is refused and nothing it wrote is kept. */
 /** A refused operation's answer, thrown so that the request's transaction rolls its writes back
  * before the answer is given (engine/sandbox.ts catches it). */
 export class Refused extends Error {
@@ -103,6 +102,7 @@ export class Refused extends Error {
   }
 }
 
+/** Thrown by a handler: the request is refused and nothing it wrote is kept. */
 export class SandboxError extends Error {
   constructor(
     /** 400, 403, 404 (answered with no body), 409... */

@@ -2,7 +2,7 @@
 // what only it has to get right: two processes' pools on one database.
 import { expect, it } from 'vitest';
 import pg from 'pg';
-import { PostgresStore } from '../../../src/store/postgres.js';
+import { PostgresStore, type PostgresStoreOptions } from '../../../src/store/postgres.js';
 import { UniqueViolation } from '#sandbox/store/types.js';
 import { usePostgres } from '../../support/postgres.js';
 import { EMPLOYER, collections, seed, storeConformance } from './conformance.js';
@@ -58,12 +58,24 @@ it('keeps a transaction usable after a refused write inside it', async () => {
   }
 });
 
-it('indexes the relations a collection declares, and a list by one uses its index', async () => {
-  const url = await server().database('relations');
-  const store = await PostgresStore.open({ seed, collections: [...collections, { name: 'employments', relations: [{ field: 'employeeId', collection: 'employees' }] }], databaseUrl: url });
+/** A database of its own with a store on it, and a plain client beside the store to look at
+ * what it did; both closed after `fn`, which may close the store itself first. */
+async function withStoreAndClient(name: string, options: Partial<PostgresStoreOptions>, fn: (db: { url: string; store: PostgresStore; client: pg.Client }) => Promise<void>): Promise<void> {
+  const url = await server().database(name);
+  const store = await PostgresStore.open({ seed, collections, databaseUrl: url, ...options });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    await fn({ url, store, client });
+  } finally {
+    await client.end();
+    await store.close().catch(() => undefined);
+  }
+}
+
+it('indexes the relations a collection declares, and a list by one uses its index', async () => {
+  const relations = { collections: [...collections, { name: 'employments', relations: [{ field: 'employeeId', collection: 'employees' }] }] };
+  await withStoreAndClient('relations', relations, async ({ store, client }) => {
     const employments = Array.from({ length: 3000 }, (_, n) => ({ id: `e${n}`, employeeId: `p${n % 1000}`, kind: n % 3 }));
     await store.importSnapshot('related', { ...seed, collections: { ...seed.collections, employments } });
     const indexes = await client.query<{ name: string; definition: string }>(`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE indexname LIKE 'sandbox\\_by\\_%'`);
@@ -77,21 +89,14 @@ it('indexes the relations a collection declares, and a list by one uses its inde
     // A backend's statistics reach the view at the latest when it ends.
     await store.close();
     await expect.poll(scans, { timeout: 5_000, interval: 100 }).toBeGreaterThan(before);
-  } finally {
-    await client.end();
-    await store.close().catch(() => undefined);
-  }
+  });
 });
 
 it('commits the writers that queue on one sandbox together, each undone alone when it fails', async () => {
-  const url = await server().database('group_commit');
-  const store = await PostgresStore.open({ seed, collections, databaseUrl: url });
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const generation = async () => Number((await client.query(`SELECT generation FROM sandbox_state WHERE sandbox = 'batched'`)).rows[0]?.generation ?? 0);
-  const failure = new Error('refused after writing');
-  let seenAfterFailure: unknown = 'not read';
-  try {
+  await withStoreAndClient('group_commit', {}, async ({ store, client }) => {
+    const generation = async () => Number((await client.query(`SELECT generation FROM sandbox_state WHERE sandbox = 'batched'`)).rows[0]?.generation ?? 0);
+    const failure = new Error('refused after writing');
+    let seenAfterFailure: unknown = 'not read';
     await store.transaction('batched', 'write', (tx) => tx.setMeta('started', true));
     const before = await generation();
     const writers = Array.from({ length: 20 }, (_, n) =>
@@ -118,10 +123,7 @@ it('commits the writers that queue on one sandbox together, each undone alone wh
     expect(ids.sort()).toEqual(Array.from({ length: 20 }, (_, n) => `g${n}`).filter((id) => id !== 'g5' && id !== 'g7').sort());
     expect(Object.keys(after.meta ?? {}).filter((key) => key.startsWith('writer'))).toHaveLength(18);
     expect(after.meta).toMatchObject({ started: true, writer0: 0, writer19: 19 });
-  } finally {
-    await client.end();
-    await store.close();
-  }
+  });
 });
 
 it('commits the writes already queued before it closes', async () => {
@@ -140,11 +142,7 @@ it('commits the writes already queued before it closes', async () => {
 });
 
 it("commits a read's transaction with the connection's next query, or soon when it stays idle", async () => {
-  const url = await server().database('open_reads');
-  const store = await PostgresStore.open({ seed, collections, databaseUrl: url, poolSize: 1 });
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withStoreAndClient('open_reads', { poolSize: 1 }, async ({ store, client }) => {
     const names = async () => (await store.transaction('reads', 'read', (tx) => tx.find('employers'))).rows.map((doc) => doc.companyName);
     expect(await names()).toEqual(['Bakkerij de Boer', 'Fietsen BV']);
     // Another connection's write, then a read on the one connection: a new snapshot sees it.
@@ -156,19 +154,12 @@ it("commits a read's transaction with the connection's next query, or soon when 
     await expect
       .poll(async () => (await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`)).rows[0].n, { timeout: 2_000, interval: 25 })
       .toBe(0);
-  } finally {
-    await client.end();
-    await store.close();
-  }
+  });
 });
 
 it('lets the reads of a sandbox that arrive together share a transaction, never one older than the read', async () => {
-  const url = await server().database('read_rounds');
-  const store = await PostgresStore.open({ seed, collections, databaseUrl: url });
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const commits = async () => Number((await client.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`)).rows[0].xact_commit);
-  try {
+  await withStoreAndClient('read_rounds', {}, async ({ url, store, client }) => {
+    const commits = async () => Number((await client.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`)).rows[0].xact_commit);
     await store.transaction('rounds', 'write', (tx) => tx.setMeta('written', 0));
     const read = () => store.transaction('rounds', 'read', async (tx) => ((await tx.getMeta<number>('written')) ?? -1) + (await tx.find('employers')).total * 0);
     for (let n = 1; n <= 30; n++) {
@@ -190,8 +181,5 @@ it('lets the reads of a sandbox that arrive together share a transaction, never 
     await shared.close();
     await expect.poll(async () => (await commits()) - before, { timeout: 3_000, interval: 100 }).toBeGreaterThan(0);
     expect((await commits()) - before).toBeLessThan(20);
-  } finally {
-    await client.end();
-    await store.close().catch(() => undefined);
-  }
+  });
 });
