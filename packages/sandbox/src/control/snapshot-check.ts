@@ -5,6 +5,7 @@
 // it keeps, and the relations of the docs it gives (mergeProblems).
 import type { DocSchemas } from '../engine/doc-schemas.js';
 import type { CollectionSpec, Doc, Snapshot, UniqueRule } from '../store/types.js';
+import { valueAt } from '../filter/evaluate.js';
 
 const MAX_PROBLEMS = 20;
 
@@ -60,11 +61,9 @@ export function mergeById<T extends { id: string }>(stored: readonly T[], given:
   return [...kept, ...given.filter((doc) => !storedIds.has(doc.id))];
 }
 
-const valueAt = (doc: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), doc);
-
 /** The doc's value of a unique rule, comparable as text; undefined where the rule does not constrain it (a field null or missing). */
 function uniqueKey(rule: UniqueRule, doc: unknown): string | undefined {
-  const values = rule.fields.map((path) => valueAt(doc, path));
+  const values = rule.fields.map((path) => valueAt(doc, path.split('.')));
   if (values.some((v) => v === null || v === undefined)) return undefined;
   return JSON.stringify(values.map((v) => (rule.caseInsensitive && typeof v === 'string' ? v.toLowerCase() : v)));
 }
@@ -112,7 +111,7 @@ export function mergeProblems(merged: Snapshot, given: Snapshot, collections: Ma
     }
     for (const { field, collection } of spec?.relations ?? []) {
       docs.forEach((doc, i) => {
-        const id = valueAt(doc, field);
+        const id = valueAt(doc, field.split('.'));
         if (id === null || id === undefined) return;
         if (typeof id !== 'string' || !idsOf(collection).has(id)) add(`collections.${name}[${i}].${field} names ${JSON.stringify(id)}, which ${collection} does not hold after the merge.`);
       });
