@@ -37,6 +37,10 @@ Options:
   --answer-cache <MiB>
                     sandbox: memory for read answers kept to answer the same read again
                     while nothing it read has changed (0 none; default: 32)
+  --collection-cache <MiB>
+                    sandbox with --database-url: collections (as JSON) kept parsed in this
+                    process, so that lists of a sandbox read again filter and order here
+                    (0 none; default: 64)
   --max-upload-bytes <n>
                     sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox
                     may hold; an upload beyond gets 400 naming the limit (default: 52428800)
@@ -89,6 +93,7 @@ export async function main(argv: string[]): Promise<void> {
         'rate-limit': { type: 'string' },
         'max-entities': { type: 'string' },
         'answer-cache': { type: 'string' },
+        'collection-cache': { type: 'string' },
         'max-upload-bytes': { type: 'string' },
         watch: { type: 'boolean' },
         'spec-dir': { type: 'string' },
@@ -115,7 +120,7 @@ export async function main(argv: string[]): Promise<void> {
   const examples = (values.examples ?? false) || (values.dynamic ?? false);
   const dynamic = values.dynamic ?? (env === 'true' || env === '1');
   if (examples) {
-    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
+    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache', 'collection-cache'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
   }
   if (values.data !== undefined && values['database-url'] !== undefined) fail('--data and --database-url exclude each other (PostgreSQL keeps the data itself)');
   if (values['database-url'] !== undefined && !/^postgres(ql)?:\/\//.test(values['database-url'])) fail(`--database-url must be a postgres:// URL, not '${values['database-url'].replace(/:[^:@/]*@/, ':***@')}'`);
@@ -143,6 +148,10 @@ export async function main(argv: string[]): Promise<void> {
   if (values['rate-limit'] !== undefined) options.rateLimit = integer('--rate-limit', values['rate-limit'], 0, 1_000_000);
   if (values['max-entities'] !== undefined) options.maxEntities = integer('--max-entities', values['max-entities'], 1, 1_000_000_000);
   if (values['answer-cache'] !== undefined) options.answerCacheBytes = integer('--answer-cache', values['answer-cache'], 0, 65_536) * 1024 * 1024;
+  if (values['collection-cache'] !== undefined) {
+    if (values['database-url'] === undefined) fail('--collection-cache keeps collections read from PostgreSQL; it needs --database-url');
+    options.collectionCacheBytes = integer('--collection-cache', values['collection-cache'], 0, 65_536) * 1024 * 1024;
+  }
   if (values['max-upload-bytes'] !== undefined) options.maxUploadBytes = integer('--max-upload-bytes', values['max-upload-bytes'], 0, Number.MAX_SAFE_INTEGER);
   if (values['sandbox-ttl'] !== undefined) options.sandboxTtlMs = duration('--sandbox-ttl', values['sandbox-ttl']);
   if (values['max-body']) options.maxBodyBytes = integer('--max-body', values['max-body'], 1, 1024 * 1024 * 1024);

@@ -1,6 +1,7 @@
 // /__metrics: the Prometheus text format (prom-client) with the figures an operator of a
 // shared sandbox watches: requests and their latency per operation and status, store errors,
-// the sandboxes that hold data of their own, and the process's own (CPU, memory, event loop).
+// the sandboxes that hold data of their own, the collection cache's size (PostgreSQL), and the
+// process's own (CPU, memory, event loop).
 import client from 'prom-client';
 
 export const METRICS_PATH = '/__metrics';
@@ -16,7 +17,7 @@ export interface Metrics {
   text(): Promise<string>;
 }
 
-export function createMetrics(options: { sandboxes: () => Promise<number> }): Metrics {
+export function createMetrics(options: { sandboxes: () => Promise<number>; cachedBytes: () => number }): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'payroll_mock_' });
   const requests = new client.Counter({
@@ -50,6 +51,14 @@ export function createMetrics(options: { sandboxes: () => Promise<number> }): Me
       } catch {
         /* counted as a store error by the store */
       }
+    },
+  });
+  new client.Gauge({
+    name: 'payroll_mock_collection_cache_bytes',
+    help: 'JSON size of the collections kept parsed for lists (PostgreSQL; see --collection-cache).',
+    registers: [registry],
+    collect() {
+      this.set(options.cachedBytes());
     },
   });
   return {

@@ -72,6 +72,9 @@ export interface MockOptions {
   maxEntities?: number;
   /** Sandbox: bytes of read answers kept to answer the same read again (0 none). Default 32 MiB. */
   answerCacheBytes?: number;
+  /** Sandbox on PostgreSQL: bytes (as JSON) of the collections kept parsed in this process for
+   * the lists of reads (0 none). Default 64 MiB. */
+  collectionCacheBytes?: number;
   /** Sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox may hold (a write
    * beyond is refused, 400). Default 50 MiB. */
   maxUploadBytes?: number;
@@ -138,7 +141,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const loaded = new Map<ApiName, LoadedApi>();
   let responder: Responder | undefined;
   let store: OperatedStore | undefined;
-  const metrics: Metrics = createMetrics({ sandboxes: async () => (store ? sandboxCount(store) : 0) });
+  const metrics: Metrics = createMetrics({ sandboxes: async () => (store ? sandboxCount(store) : 0), cachedBytes: () => store?.cachedBytes?.() ?? 0 });
   let inFlight = 0;
   const rate = options.rateLimit ?? (options.hosted ? DEFAULT_HOSTED_RATE : 0);
   const limiter = rate > 0 ? createRateLimiter(rate) : undefined;
@@ -170,7 +173,7 @@ export function createMock(options: MockOptions = {}): Mock {
               apis: () => apis,
               store: async (storeOptions) =>
                 (store = limitSandboxes(
-                  await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, onError: (kind) => metrics.storeError(kind) }),
+                  await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, collectionCacheBytes: options.collectionCacheBytes, onError: (kind) => metrics.storeError(kind) }),
                   {
                     maxEntities: options.maxEntities ?? DEFAULT_MAX_ENTITIES,
                     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,

@@ -101,6 +101,9 @@ describe.concurrent('ports', () => {
       ['--answer-cache', 'lots'],
       ['--answer-cache', '-1'],
       ['--examples', '--answer-cache', '8'],
+      // The collection cache keeps what PostgreSQL holds: it needs a database.
+      ['--collection-cache', '16'],
+      ['--database-url', 'postgres://u@127.0.0.1/db', '--collection-cache', 'lots'],
     ]) {
       const run = await runBin([...args, '--spec-dir', dir]);
       expect(run.status, args.join(' ')).toBe(2);
@@ -112,7 +115,7 @@ describe.concurrent('ports', () => {
     const run = await runBin(['--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('--dynamic');
-    for (const option of ['--examples', '--data', '--database-url', '--token-lifetime', '--hosted', '--operator-token', '--sandbox-ttl', '--answer-cache']) expect(run.stdout).toContain(option);
+    for (const option of ['--examples', '--data', '--database-url', '--token-lifetime', '--hosted', '--operator-token', '--sandbox-ttl', '--answer-cache', '--collection-cache']) expect(run.stdout).toContain(option);
   });
 
   it('exits 1 when no bundle can be loaded', async () => {

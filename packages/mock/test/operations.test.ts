@@ -73,6 +73,11 @@ it('answers /__health, /__ready and /__metrics', async () => {
   expect(text).toMatch(/^payroll_mock_request_duration_seconds_count\{operation="PostEmployeeByEmployerId",status="201"\} 1$/m);
   expect(text).toMatch(/^payroll_mock_requests_total\{operation="none",status="200"\} \d+$/m);
   expect(text).toMatch(/^payroll_mock_sandboxes 1$/m);
+  // Two lists of one collection at one state (two pages: the answer cache answers neither): the
+  // collection is loaded into the collection cache beside the second.
+  for (const size of [6, 7]) expect((await call(mock.url, 'GET', `${EMPLOYEES}?pageSize=${size}`)).status).toBe(200);
+  const cached = async () => Number(/^payroll_mock_collection_cache_bytes (\d+)$/m.exec((await call(mock.url, 'GET', '/__metrics')).body as string)?.[1]);
+  await expect.poll(cached, { timeout: 5_000, interval: 50 }).toBeGreaterThan(0);
   expect(text).toMatch(/^payroll_mock_store_errors_total\{kind="unavailable"\} 0$/m);
   expect(text).toMatch(/^payroll_mock_process_cpu_seconds_total \d/m);
 }, 60_000);

@@ -12,6 +12,8 @@ export interface CreateStoreOptions extends StoreOptions {
   databaseUrl?: string;
   /** PostgreSQL: told of every store operation that failed (metrics). */
   onError?: (kind: 'unavailable' | 'error') => void;
+  /** PostgreSQL: bytes (as JSON) of collections kept parsed for lists; 0 none (--collection-cache). */
+  collectionCacheBytes?: number;
 }
 
 /** What the server asks of a store beyond the engine's interface (PostgreSQL answers both). */
@@ -20,6 +22,8 @@ export interface OperatedStore extends Store {
   ping?(): Promise<void>;
   /** Sandboxes holding data of their own. */
   count?(): Promise<number>;
+  /** JSON size of the collections it keeps parsed for lists (PostgreSQL's collection cache). */
+  cachedBytes?(): number;
 }
 
 /** How many sandboxes hold data of their own. */
@@ -28,11 +32,11 @@ export async function sandboxCount(store: OperatedStore): Promise<number> {
 }
 
 export async function createStore(options: CreateStoreOptions): Promise<OperatedStore> {
-  const { dataDir, databaseUrl, onError, ...storeOptions } = options;
+  const { dataDir, databaseUrl, onError, collectionCacheBytes, ...storeOptions } = options;
   if (databaseUrl !== undefined && dataDir !== undefined) {
     throw new Error('--data and --database-url exclude each other: PostgreSQL keeps the data itself.');
   }
-  if (databaseUrl !== undefined) return PostgresStore.open({ ...storeOptions, databaseUrl, onError });
+  if (databaseUrl !== undefined) return PostgresStore.open({ ...storeOptions, databaseUrl, onError, collectionCacheBytes });
   if (dataDir !== undefined) {
     const { log, restored } = await DataDirectory.open(dataDir, storeOptions.seed);
     return new MemoryStore({ ...storeOptions, log, restored });

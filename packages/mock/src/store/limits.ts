@@ -121,5 +121,6 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
     close: () => store.close(),
     ping: store.ping?.bind(store),
     count: store.count?.bind(store),
+    cachedBytes: store.cachedBytes?.bind(store),
   };
 }

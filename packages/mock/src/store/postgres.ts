@@ -38,6 +38,7 @@ import {
   type Tx,
   type UniqueRule,
 } from '@payroll-api/sandbox/engine';
+import { CollectionCache } from './collection-cache.js';
 
 /** First key of every advisory lock this store takes (the second is the sandbox's hash). */
 const LOCK_SPACE = 0x5a4e4442;
@@ -94,7 +95,12 @@ export interface PostgresStoreOptions extends StoreOptions {
   poolSize?: number;
   /** Told of every failed store operation: 'unavailable' (the database cannot be reached) or 'error'. */
   onError?: (kind: 'unavailable' | 'error') => void;
+  /** What the collections kept parsed for lists may add up to, as JSON (see CollectionCache);
+   * 0 keeps none. Default 64 MiB. */
+  collectionCacheBytes?: number;
 }
+
+const DEFAULT_COLLECTION_CACHE_BYTES = 64 * 1024 * 1024;
 
 export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
@@ -115,6 +121,8 @@ export class PostgresStore implements Store {
   private readonly clashes = new Map<string, string>();
   private readonly listStatements = new Map<string, string>();
   private dialect: SqlDialect = { foldCollation: '' };
+  /** Collections read often, parsed, for the finds and gets of reads (undefined: none kept). */
+  readonly collectionCache: CollectionCache | undefined;
 
   private constructor(
     private readonly options: PostgresStoreOptions,
@@ -131,6 +139,8 @@ export class PostgresStore implements Store {
     this.commitIdle.unref?.();
     const hash = createHash('sha256').update(JSON.stringify(options.seed)).digest('hex').slice(0, 24);
     this.seedId = `__seed:${hash}`;
+    const cacheBytes = options.collectionCacheBytes ?? DEFAULT_COLLECTION_CACHE_BYTES;
+    this.collectionCache = cacheBytes > 0 ? new CollectionCache(cacheBytes) : undefined;
   }
 
   /** Connects, creates what is missing (safe with several processes starting at once) and stores the seed once. */
@@ -453,10 +463,33 @@ export class PostgresStore implements Store {
     return results[results.length - 1]!;
   }
 
+  /** Every doc of a source's collection as JSON, in a read transaction of its own, when the
+   * source's state is still `version` (the collection cache's loads). */
+  async collectionAt(source: string, version: string, collection: string): Promise<string[] | undefined> {
+    return this.withClient(async (client, unfinished) => {
+      await client.query(`${unfinished ? 'COMMIT;' : ''}BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
+      const state = await client.query<{ generation: string }>({ name: 'sandbox_generation_of', text: 'SELECT generation FROM sandbox_state WHERE sandbox = $1', values: [source] });
+      const now = state.rows[0];
+      const docs =
+        now && `${source}#${now.generation}` === version
+          ? await client.query<{ doc: string }>({ name: 'sandbox_collection_text', text: 'SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2', values: [source, collection] })
+          : undefined;
+      await client.query('COMMIT');
+      return docs?.rows.map((row) => row.doc);
+    });
+  }
+
+  /** JSON size of the collections kept (metrics). */
+  cachedBytes(): number {
+    return this.collectionCache?.bytes ?? 0;
+  }
+
   /** Closes the pool once the writes already queued are committed (none acknowledged is lost). */
   async close(): Promise<void> {
     await this.writers.idle();
+    await this.collectionCache?.idle();
     clearInterval(this.commitIdle);
+    this.collectionCache?.clear();
     await this.pool.end();
   }
 
@@ -794,6 +827,8 @@ class PostgresTx implements Tx {
 
   async get(collection: string, id: string): Promise<Doc | undefined> {
     this.check(false);
+    const kept = this.version === undefined ? undefined : this.store.collectionCache?.scanOf(this.source, this.version, collection);
+    if (kept) return kept.get(id);
     const key = `get:${id}`;
     let known = this.known.get(collection)?.get(key) as string | null | undefined;
     if (known === undefined) {
@@ -824,6 +859,13 @@ class PostgresTx implements Tx {
    * whole, and the total comes with them (one row without a doc for a page past the end). */
   async find(collection: string, query: FindQuery = {}): Promise<Page> {
     this.check(false);
+    // A read's state has a version; a collection of it this process keeps answers here.
+    const cache = this.store.collectionCache;
+    if (cache && this.version !== undefined) {
+      const { source, version } = this;
+      const scan = cache.scanFor(source, version, collection, () => this.store.collectionAt(source, version, collection));
+      if (scan) return scan.find(query);
+    }
     const params = new SqlParams();
     const dialect = this.store.sqlDialect;
     // A collection named in the text (they are the store's own names) lets the planner use the

@@ -4,8 +4,9 @@
 // so materializing a sandbox costs a few Map copies, not a copy of the seed.
 // A write transaction works on a draft and swaps it in on success; a throw drops the draft.
 // Write transactions on one sandbox are queued; reads never wait (they see the last commit).
-import { comparableOf, matcherOf, pageOfSorted, readerOf, valueAt, type Comparable, type ScanColumns } from '../filter/evaluate.js';
-import type { FieldInfo } from '../filter/tree.js';
+import { valueAt } from '../filter/evaluate.js';
+import { cloneJson } from './clone.js';
+import { CollectionScan } from './scan.js';
 import {
   UniqueViolation,
   type Doc,
@@ -43,59 +44,11 @@ export interface CommitLog {
   close(): Promise<void>;
 }
 
-/** A JSON value copied (stored docs are JSON: what a snapshot holds and PostgreSQL stores).
- * Every list answer copies its rows, so this is kept to plain loops. */
-export function cloneJson<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    const copy = new Array(value.length);
-    for (let i = 0; i < value.length; i++) copy[i] = cloneJson(value[i]);
-    return copy as T;
-  }
-  const copy: Record<string, unknown> = {};
-  // Docs are plain JSON objects: for-in meets only their own keys.
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    if (item !== undefined) copy[key] = item !== null && typeof item === 'object' ? cloneJson(item) : item;
-  }
-  return copy as T;
-}
-
-/** A collection as a list reads it: its docs in an array and, on demand, the values of the fields
- * its filters and orderBy read, one array per field (see ScanColumns). */
-class Scan implements ScanColumns {
-  readonly docs: Doc[];
-  private readonly columns = new Map<string, unknown[]>();
-
-  constructor(source: ReadonlyMap<string, Doc>) {
-    this.docs = [...source.values()];
-  }
-
-  raw(path: readonly string[]): readonly unknown[] {
-    return this.column(`raw\u0000${path.join('\u0000')}`, readerOf(path));
-  }
-
-  comparable(field: FieldInfo): readonly Comparable[] {
-    const read = readerOf(field.path);
-    return this.column(`${field.type}\u0000${field.path.join('\u0000')}`, (doc) => comparableOf(read(doc), field.type)) as Comparable[];
-  }
-
-  private column(key: string, read: (doc: Doc) => unknown): unknown[] {
-    let values = this.columns.get(key);
-    if (!values) {
-      values = new Array<unknown>(this.docs.length);
-      for (let i = 0; i < this.docs.length; i++) values[i] = read(this.docs[i]!);
-      this.columns.set(key, values);
-    }
-    return values;
-  }
-}
-
 const EMPTY: ReadonlyMap<string, Doc> = new Map();
 
 /** Scans of committed collections (never mutated: a write copies the collection's Map), so that
  * the next list of the same collection reads the columns built for the last one. */
-const committedScans = new WeakMap<ReadonlyMap<string, Doc>, Scan>();
+const committedScans = new WeakMap<ReadonlyMap<string, Doc>, CollectionScan>();
 
 /** The text a rule compares for one field, as PostgreSQL's `doc #>> path` gives it (lower-cased
  * for case-insensitive rules), or null when the doc is not constrained. */
@@ -331,17 +284,7 @@ class MemoryTx implements Tx {
 
   async find(collection: string, query: FindQuery = {}): Promise<Page> {
     this.check(false);
-    const scan = this.scanOf(collection);
-    let positions: number[] | undefined;
-    if (query.where) {
-      const matches = matcherOf(query.where, scan);
-      positions = [];
-      for (let i = 0; i < scan.docs.length; i++) if (matches(scan.docs[i]!, i)) positions.push(i);
-    }
-    // Only the page's rows are ordered in full and copied.
-    const rows = pageOfSorted(scan.docs, query.orderBy, query.offset ?? 0, query.limit, { positions, columns: scan });
-    for (let i = 0; i < rows.length; i++) rows[i] = cloneJson(rows[i]!);
-    return { rows, total: positions ? positions.length : scan.docs.length };
+    return this.scanOf(collection).find(query);
   }
 
   async insert(collection: string, doc: Doc): Promise<void> {
@@ -395,12 +338,12 @@ class MemoryTx implements Tx {
   }
 
   /** A committed collection's scan is shared; one this transaction has written is its own. */
-  private scanOf(collection: string): Scan {
+  private scanOf(collection: string): CollectionScan {
     const source = this.read(collection) ?? EMPTY;
-    if (this.owned.has(collection)) return new Scan(source);
+    if (this.owned.has(collection)) return new CollectionScan(source.values());
     let scan = committedScans.get(source);
     if (!scan) {
-      scan = new Scan(source);
+      scan = new CollectionScan(source.values());
       committedScans.set(source, scan);
     }
     return scan;

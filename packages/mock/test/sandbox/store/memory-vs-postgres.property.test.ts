@@ -1,7 +1,8 @@
 // Property: for generated docs (nulls, missing fields, values of the wrong type, mixed-case and
 // non-ASCII text, nested and metadata objects, dates and date-times with offsets, impossible
 // dates), generated filters and generated orders, the memory store and the PostgreSQL store
-// answer the same page: the same ids in the same order, and the same total.
+// answer the same page: the same ids in the same order, and the same total. The PostgreSQL store
+// answers twice: through SQL (no collection cache) and from its collection cache.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BoundFilter, ComparisonOperator, FieldInfo, Literal, OrderKey } from '#sandbox/filter/tree.js';
@@ -14,13 +15,15 @@ const server = usePostgres();
 const empty: Snapshot = { format: 'payroll-sandbox/1', collections: {}, meta: {} };
 let memory: MemoryStore;
 let postgres: PostgresStore;
+let cached: PostgresStore;
 
 beforeAll(async () => {
   memory = new MemoryStore({ seed: empty, collections: [{ name: 'items' }] });
-  postgres = await PostgresStore.open({ seed: empty, collections: [{ name: 'items' }], databaseUrl: server().url });
+  postgres = await PostgresStore.open({ seed: empty, collections: [{ name: 'items' }], databaseUrl: server().url, collectionCacheBytes: 0 });
+  cached = await PostgresStore.open({ seed: empty, collections: [{ name: 'items' }], databaseUrl: server().url });
 });
 afterAll(async () => {
-  await Promise.all([memory?.close(), postgres?.close()]);
+  await Promise.all([memory?.close(), postgres?.close(), cached?.close()]);
 });
 
 const FIELDS = {
@@ -141,15 +144,19 @@ it('the memory and PostgreSQL stores answer the same pages', async () => {
       const sandbox = `property-${++run}`;
       const snapshot: Snapshot = { format: 'payroll-sandbox/1', collections: { items: docs }, meta: {} };
       await Promise.all([memory.importSnapshot(sandbox, snapshot), postgres.importSnapshot(sandbox, snapshot)]);
+      // Two finds at one state: the second starts loading the collection into the cache.
+      for (let i = 0; i < 2; i++) await cached.transaction(sandbox, 'read', (tx) => tx.find('items'));
+      await cached.collectionCache?.idle();
+      expect(cached.collectionCache?.scanOf(sandbox, (await cached.transaction(sandbox, 'read', async (tx) => tx.version)) as string, 'items')).toBeDefined();
       for (const query of queries) {
-        const [fromMemory, fromPostgres] = await Promise.all([
+        const [fromMemory, fromPostgres, fromCache] = await Promise.all([
           memory.transaction(sandbox, 'read', (tx) => tx.find('items', query)),
           postgres.transaction(sandbox, 'read', (tx) => tx.find('items', query)),
+          cached.transaction(sandbox, 'read', (tx) => tx.find('items', query)),
         ]);
-        expect({ ids: fromPostgres.rows.map((doc) => doc.id), total: fromPostgres.total }).toEqual({
-          ids: fromMemory.rows.map((doc) => doc.id),
-          total: fromMemory.total,
-        });
+        const expected = { ids: fromMemory.rows.map((doc) => doc.id), total: fromMemory.total };
+        expect({ ids: fromPostgres.rows.map((doc) => doc.id), total: fromPostgres.total }).toEqual(expected);
+        expect({ ids: fromCache.rows.map((doc) => doc.id), total: fromCache.total }).toEqual(expected);
       }
       await Promise.all([memory.reset(sandbox), postgres.reset(sandbox)]);
     }),

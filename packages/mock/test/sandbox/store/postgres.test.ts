@@ -183,3 +183,57 @@ it('lets the reads of a sandbox that arrive together share a transaction, never 
     expect((await commits()) - before).toBeLessThan(20);
   });
 });
+
+it("answers a read's lists from the collections it keeps, and never once the state moved, in this process or another", async () => {
+  await withStoreAndClient('collection_cache', {}, async ({ url, store, client }) => {
+    const other = await PostgresStore.open({ seed, collections, databaseUrl: url });
+    try {
+      const byNumber = { orderBy: [{ field: { path: ['employeeNumber'], type: 'integer' as const }, descending: true }], limit: 2 };
+      const names = () => store.transaction('cached', 'read', async (tx) => (await tx.find('employees', byNumber)).rows.map((doc) => `${doc.employeeNumber} ${(doc.name as { lastName: string }).lastName}`));
+      await store.transaction('cached', 'write', (tx) => tx.setMeta('materialized', true));
+      expect(await names()).toEqual(['6 bakker', '5 Jansen']);
+      expect(store.collectionCache?.bytes).toBe(0);
+      expect(await names()).toEqual(['6 bakker', '5 Jansen']);
+      await store.collectionCache?.idle();
+      expect(store.collectionCache?.bytes).toBeGreaterThan(0);
+      // Changed behind the store's back (no new generation): the kept collection answers, so the lists come from it.
+      await client.query(`UPDATE sandbox_doc SET doc = jsonb_set(doc, '{name,lastName}', '"Behind"') WHERE sandbox = 'cached' AND id LIKE '%6'`);
+      expect(await names()).toEqual(['6 bakker', '5 Jansen']);
+      expect((await store.transaction('cached', 'read', (tx) => tx.get('employees', 'a0000000-0000-4000-8000-000000000006')))?.name).toMatchObject({ lastName: 'bakker' });
+      // Another process writes: the next read sees its new state at once.
+      await other.transaction('cached', 'write', async (tx) => {
+        const doc = (await tx.get('employees', 'a0000000-0000-4000-8000-000000000005'))!;
+        await tx.replace('employees', { ...doc, name: { lastName: 'Elsewhere' } });
+      });
+      expect(await names()).toEqual(['6 Behind', '5 Elsewhere']);
+      // This process writes, and a write's own lists never come from the cache: they see the write.
+      const listed = await store.transaction('cached', 'write', async (tx) => {
+        await tx.remove('employees', 'a0000000-0000-4000-8000-000000000006');
+        return (await tx.find('employees', byNumber)).rows.map((doc) => doc.employeeNumber);
+      });
+      expect(listed).toEqual([5, 4]);
+      expect(await names()).toEqual(['5 Elsewhere', '4 de Vries']);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+it("loads a collection for the cache only while its source's state is the one the read saw", async () => {
+  await withStoreAndClient('collection_loads', {}, async ({ store }) => {
+    await store.transaction('loads', 'write', (tx) => tx.setMeta('materialized', true));
+    const version = (await store.transaction('loads', 'read', async (tx) => tx.version)) as string;
+    expect(version).toMatch(/^loads#\d+$/);
+    const texts = await store.collectionAt('loads', version, 'employees');
+    expect(texts?.map((text) => (JSON.parse(text) as { employeeNumber: number }).employeeNumber).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    await store.transaction('loads', 'write', (tx) => tx.setMeta('moved', true));
+    expect(await store.collectionAt('loads', version, 'employees')).toBeUndefined();
+  });
+});
+
+it('keeps no collections with a collection cache of 0', async () => {
+  await withStoreAndClient('no_collection_cache', { collectionCacheBytes: 0 }, async ({ store }) => {
+    expect(store.collectionCache).toBeUndefined();
+    for (let i = 0; i < 3; i++) expect((await store.transaction('plain', 'read', (tx) => tx.find('employees'))).total).toBe(6);
+  });
+});

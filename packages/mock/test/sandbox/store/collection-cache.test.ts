@@ -1,0 +1,142 @@
+// The collection cache on its own: when it loads, what it keeps, what it lets go. Its use by the
+// PostgreSQL store (staleness across processes, answers equal to SQL's) is in postgres.test.ts
+// and memory-vs-postgres.property.test.ts.
+import { describe, expect, it } from 'vitest';
+import { CollectionCache } from '../../../src/store/collection-cache.js';
+
+const docs = (...ids: string[]) => ids.map((id) => JSON.stringify({ id, name: `name of ${id}` }));
+
+/** A load that counts its calls and answers `texts`. */
+function loader(texts: string[]) {
+  const load = async () => {
+    load.calls++;
+    return texts;
+  };
+  load.calls = 0;
+  return load;
+}
+
+/** Two finds at one version, the second starting the load, and the load in. */
+async function findTwice(cache: CollectionCache, source: string, version: string, collection: string, load: () => Promise<string[] | undefined>) {
+  cache.scanFor(source, version, collection, load);
+  const scan = cache.scanFor(source, version, collection, load);
+  await cache.idle();
+  return scan;
+}
+
+describe('CollectionCache', () => {
+  it('loads a collection beside its second find at one version, and answers from it after', async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    const load = loader(docs('b', 'a', 'c'));
+    expect(cache.scanFor('s', 's#1', 'items', load)).toBeUndefined();
+    expect(load.calls).toBe(0);
+    // The second find goes on without the collection; the load runs beside it.
+    expect(cache.scanFor('s', 's#1', 'items', load)).toBeUndefined();
+    expect(load.calls).toBe(1);
+    await cache.idle();
+    const scan = cache.scanFor('s', 's#1', 'items', load);
+    expect(scan?.find({ orderBy: [{ field: { path: ['id'], type: 'string' }, descending: false }], limit: 2 }).rows.map((doc) => doc.id)).toEqual(['a', 'b']);
+    expect(cache.scanOf('s', 's#1', 'items')).toBe(scan);
+    expect(load.calls).toBe(1);
+    expect(cache.bytes).toBe(docs('b', 'a', 'c').join('').length);
+  });
+
+  it('never answers for another version, and a new version starts over with one find through SQL', async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    const load = loader(docs('a'));
+    await findTwice(cache, 's', 's#1', 'items', load);
+    expect(cache.scanOf('s', 's#1', 'items')).toBeDefined();
+    expect(cache.scanOf('s', 's#2', 'items')).toBeUndefined();
+    await findTwice(cache, 's', 's#2', 'items', load);
+    expect(load.calls).toBe(2);
+    expect(cache.scanOf('s', 's#2', 'items')).toBeDefined();
+    // The new version replaced the old one: one entry per collection of a source.
+    expect(cache.scanOf('s', 's#1', 'items')).toBeUndefined();
+    expect(cache.bytes).toBe(docs('a')[0]!.length);
+  });
+
+  it('keeps nothing from a load that found the state moved on', async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    await findTwice(cache, 's', 's#1', 'items', async () => undefined);
+    expect(cache.scanOf('s', 's#1', 'items')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('keeps collections of sources apart', async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    for (const source of ['s', 't']) await findTwice(cache, source, `${source}#1`, 'items', loader(docs(source)));
+    expect(cache.scanOf('s', 's#1', 'items')?.get('s')).toMatchObject({ id: 's' });
+    expect(cache.scanOf('t', 't#1', 'items')?.get('s')).toBeUndefined();
+    expect(cache.scanOf('s', 's#1', 'other')).toBeUndefined();
+  });
+
+  it('starts one load for the finds that come while it runs', async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = Object.assign(
+      async () => {
+        slow.calls++;
+        await gate;
+        return docs('a', 'b');
+      },
+      { calls: 0 },
+    );
+    for (let i = 0; i < 5; i++) expect(cache.scanFor('s', 's#1', 'items', slow)).toBeUndefined();
+    expect(slow.calls).toBe(1);
+    release();
+    await cache.idle();
+    expect(cache.scanFor('s', 's#1', 'items', slow)?.find({}).total).toBe(2);
+    expect(slow.calls).toBe(1);
+  });
+
+  it('drops a failed load, and the next second find tries again', async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      throw new Error('connection lost');
+    };
+    await findTwice(cache, 's', 's#1', 'items', failing);
+    expect(cache.scanOf('s', 's#1', 'items')).toBeUndefined();
+    await findTwice(cache, 's', 's#1', 'items', loader(docs('a')));
+    expect(calls).toBe(1);
+    expect(cache.scanOf('s', 's#1', 'items')).toBeDefined();
+  });
+
+  it('lets the least recently used collections go beyond its bytes', async () => {
+    const one = docs('a')[0]!.length;
+    const cache = new CollectionCache(2 * one);
+    const keep = (collection: string) => findTwice(cache, 's', 's#1', collection, loader(docs('a')));
+    await keep('first');
+    await keep('second');
+    expect(cache.scanOf('s', 's#1', 'first')).toBeDefined(); // now the most recently used
+    await keep('third');
+    expect(cache.scanOf('s', 's#1', 'second')).toBeUndefined();
+    expect(cache.scanOf('s', 's#1', 'first')).toBeDefined();
+    expect(cache.scanOf('s', 's#1', 'third')).toBeDefined();
+    expect(cache.bytes).toBe(2 * one);
+  });
+
+  it('keeps no collection larger than itself, and tries one again only after many new versions', async () => {
+    const texts = docs('a', 'b', 'c');
+    const cache = new CollectionCache(texts[0]!.length);
+    const load = loader(texts);
+    await findTwice(cache, 's', 's#1', 'items', load);
+    expect(cache.bytes).toBe(0);
+    expect(cache.scanOf('s', 's#1', 'items')).toBeUndefined();
+    for (let version = 2; version <= 100; version++) await findTwice(cache, 's', `s#${version}`, 'items', load);
+    expect(load.calls).toBe(1);
+    await findTwice(cache, 's', 's#101', 'items', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('copies what it answers: a caller that changes a doc changes nothing kept', async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    await findTwice(cache, 's', 's#1', 'items', loader(docs('a')));
+    const scan = cache.scanOf('s', 's#1', 'items')!;
+    scan.find({}).rows[0]!.name = 'changed';
+    scan.get('a')!.name = 'changed';
+    expect(scan.get('a')).toMatchObject({ name: 'name of a' });
+  });
+});

@@ -1,0 +1,59 @@
+// A collection as a list reads it, and the find a list runs over it. The memory store keeps one
+// per committed collection; the PostgreSQL store of @payroll-api/mock keeps some in its
+// collection cache. Both answer a find here, so they agree with each other by construction.
+import { comparableOf, matcherOf, pageOfSorted, readerOf, type Comparable, type ScanColumns } from '../filter/evaluate.js';
+import type { FieldInfo } from '../filter/tree.js';
+import { cloneJson } from './clone.js';
+import type { Doc, FindQuery, Page } from './types.js';
+
+/** A collection's docs in an array and, on demand, the values of the fields its filters and
+ * orderBy read, one array per field (see ScanColumns). The docs are never changed. */
+export class CollectionScan implements ScanColumns {
+  readonly docs: readonly Doc[];
+  private readonly columns = new Map<string, unknown[]>();
+  private byId: Map<string, Doc> | undefined;
+
+  constructor(docs: Iterable<Doc>) {
+    this.docs = [...docs];
+  }
+
+  raw(path: readonly string[]): readonly unknown[] {
+    return this.column(`raw\u0000${path.join('\u0000')}`, readerOf(path));
+  }
+
+  comparable(field: FieldInfo): readonly Comparable[] {
+    const read = readerOf(field.path);
+    return this.column(`${field.type}\u0000${field.path.join('\u0000')}`, (doc) => comparableOf(read(doc), field.type)) as Comparable[];
+  }
+
+  /** A copy of the doc with this id. */
+  get(id: string): Doc | undefined {
+    if (!this.byId) this.byId = new Map(this.docs.map((doc) => [doc.id, doc]));
+    const doc = this.byId.get(id);
+    return doc === undefined ? undefined : cloneJson(doc);
+  }
+
+  /** The matching docs' page, copied, and their total. */
+  find(query: FindQuery = {}): Page {
+    let positions: number[] | undefined;
+    if (query.where) {
+      const matches = matcherOf(query.where, this);
+      positions = [];
+      for (let i = 0; i < this.docs.length; i++) if (matches(this.docs[i]!, i)) positions.push(i);
+    }
+    // Only the page's rows are ordered in full and copied.
+    const rows = pageOfSorted(this.docs, query.orderBy, query.offset ?? 0, query.limit, { positions, columns: this });
+    for (let i = 0; i < rows.length; i++) rows[i] = cloneJson(rows[i]!);
+    return { rows, total: positions ? positions.length : this.docs.length };
+  }
+
+  private column(key: string, read: (doc: Doc) => unknown): unknown[] {
+    let values = this.columns.get(key);
+    if (!values) {
+      values = new Array<unknown>(this.docs.length);
+      for (let i = 0; i < this.docs.length; i++) values[i] = read(this.docs[i]!);
+      this.columns.set(key, values);
+    }
+    return values;
+  }
+}
