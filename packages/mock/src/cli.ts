@@ -39,8 +39,8 @@ Options:
                     while nothing it read has changed (0 none; default: 32)
   --collection-cache <MiB>
                     sandbox with --database-url: collections (as JSON) kept parsed in this
-                    process, so that lists of a sandbox read again filter and order here
-                    (0 none; default: 64)
+                    process, so that gets and lists of collections read again are answered
+                    here, without a round trip (0 none; default: 64)
   --max-upload-bytes <n>
                     sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox
                     may hold; an upload beyond gets 400 naming the limit (default: 52428800)

@@ -250,8 +250,10 @@ async function bigSandboxOn(sandbox, database) {
     // What a write costs the reads after it: the first runs as SQL, the second starts loading
     // the collection beside it (the reads go on as SQL until the load is in).
     const afterWrite = [[], [], [], [], []];
+    const written = `${BASE}/employees/${page._embedded[0].id}`;
+    const employee = JSON.stringify((await call(postgresMock.url, written, { token: 'bench-big' })).content);
     for (let i = 0; i < 10; i++) {
-      await call(postgresMock.url, '/__sandbox/clock', { method: 'PUT', token: 'bench-big', body: JSON.stringify({ now: `2030-01-${String(i + 1).padStart(2, '0')}T00:00:00Z` }) });
+      await call(postgresMock.url, written, { method: 'PUT', token: 'bench-big', body: employee });
       for (const times of afterWrite) {
         const at = performance.now();
         await call(postgresMock.url, BIG_QUERY, { token: 'bench-big' });
@@ -267,7 +269,7 @@ async function bigSandboxOn(sandbox, database) {
     const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : '–');
     lines.push(`| ratio PostgreSQL as deployed / memory | ${ratio(importPostgresMs, importMemoryMs)} | ${ratio(postgres.requests.average, memory.requests.average)} | ${ratio(postgres.latency.p50, memory.latency.p50)} | ${ratio(postgres.latency.p99, memory.latency.p99)} |`);
     const median = (times) => ms(percentile(times, 50));
-    lines.push(`\nThe reads right after a write to the sandbox, one at a time (10 writes, median of each): ${afterWrite.map((times, i) => `${['first', 'second', 'third', 'fourth', 'fifth'][i]} ${median(times)}`).join(', ')}. The first runs as SQL, the second starts the collection's load beside it, and the reads go on as SQL (sharing the CPU with the load) until it is in.`);
+    lines.push(`\nThe reads right after a write to the sandbox's employees (PUT employee), one at a time (10 writes, median of each): ${afterWrite.map((times, i) => `${['first', 'second', 'third', 'fourth', 'fifth'][i]} ${median(times)}`).join(', ')}. The first runs as SQL, the second starts the collection's load beside it, and the reads go on as SQL (sharing the CPU with the load) until it is in.`);
     lines.push(`\nThe same page from memory at 32 connections: ${memory32.requests.average.toFixed(0)} requests/s, p99 ${memory32.latency.p99} ms.\n`);
     goal('10,000 employees: filtered, ordered page p99 (memory)', memory.latency.p99 < 50, `${memory.latency.p99} ms (< 50 ms)`);
     goal('10,000 employees: filtered, ordered page p50 (PostgreSQL)', postgres.latency.p50 <= 10, `${postgres.latency.p50} ms (<= 10 ms)`);

@@ -1,15 +1,17 @@
-// Collections this process read often, kept parsed at the state they were read in, so that a
+// Collections this process reads often, kept parsed at the state they were read in, so that a
 // list of them runs its filter, order and page here instead of in PostgreSQL's jsonb functions
-// (a 10,000-employee filtered page: under a millisecond here, about 18 ms as SQL).
+// (a 10,000-employee filtered page: about a millisecond here, about 18 ms as SQL), and a get or
+// a list of them costs no round trip.
 //
-// An entry is one collection of one source (a sandbox, or the seed) at one generation of that
-// source (see SCHEMA in postgres.ts). A generation never comes back and names one state of the
-// database, so an entry is right for as long as a reader's transaction sees that generation, in
-// this process or any other one that writes to the same database: nothing here needs telling.
-// A collection is loaded on its second find at the same generation, so a sandbox that is
-// written between reads keeps reading through SQL and never pays for loads it would not use.
-// The load runs beside the reads, in a transaction of its own: until it is in, reads go on
-// through SQL, so the cache never makes a read slower than it would be without it.
+// An entry is one collection of one source (a sandbox, or the seed) at one version: the
+// generation of the last commit that wrote that collection (CollectionVersions in postgres.ts).
+// A generation never comes back, so an entry is right for as long as a transaction sees its
+// collection at that version, in this process or any other one on the same database: nothing
+// here needs telling. A write to one collection leaves the entries of the others standing.
+// A collection is loaded on its second get or find at one version, so one written between
+// every two reads never pays for a load it would not use. The load runs beside the reads, in a
+// transaction of its own: until it is in, they go on through SQL, so the cache never makes a
+// read wait.
 import { CollectionScan, type Doc } from '@payroll-api/sandbox/engine';
 
 interface Entry {
@@ -18,15 +20,15 @@ interface Entry {
   bytes: number;
 }
 
-/** Keys whose first find at a generation is remembered, at most (oldest forgotten first). */
+/** Collections whose first ask at a version is remembered, at most (oldest forgotten first). */
 const SEEN_LIMIT = 10_000;
-/** Finds at new generations after which a collection too large to keep is tried again. */
+/** Asks at new versions after which a collection too large to keep is tried again. */
 const RETRY_LARGE_AFTER = 100;
 
 export class CollectionCache {
   /** By source and collection, least recently used first (a hit moves its entry to the end). */
   private readonly entries = new Map<string, Entry>();
-  /** The generation at which a collection was found once, by source and collection. */
+  /** The version at which a collection was asked for once, by source and collection. */
   private readonly seen = new Map<string, string>();
   /** Collections last loaded larger than the whole cache: finds left before trying again. */
   private readonly tooLarge = new Map<string, number>();
@@ -53,10 +55,10 @@ export class CollectionCache {
   }
 
   /**
-   * The collection's scan for a find at `version`, when it is kept. When it is not, and this is
-   * the collection's second find at this version, `load` starts beside the caller: it reads the
-   * docs' JSON in a transaction of its own, or answers undefined when the source's state is no
-   * longer this version (a failed load is dropped; the next second find tries again).
+   * The collection's scan at `version`, when it is kept. When it is not, and this is the second
+   * time the collection is asked for at this version, `load` starts beside the caller: it reads
+   * the docs' JSON in a transaction of its own, or answers undefined when the collection is no
+   * longer at this version (a failed load is dropped; the next second ask tries again).
    */
   scanFor(source: string, version: string, collection: string, load: () => Promise<string[] | undefined>): CollectionScan | undefined {
     const kept = this.scanOf(source, version, collection);

@@ -29,6 +29,7 @@ import {
   type Doc,
   type FindQuery,
   type Page,
+  type CollectionScan,
   type SandboxInfo,
   type Snapshot,
   StoreUnavailable,
@@ -56,6 +57,10 @@ CREATE TABLE IF NOT EXISTS sandbox_state (
 -- read before is still what the database holds (the answer cache, Tx.version).
 CREATE SEQUENCE IF NOT EXISTS sandbox_generation;
 ALTER TABLE sandbox_state ADD COLUMN IF NOT EXISTS generation bigint NOT NULL DEFAULT nextval('sandbox_generation');
+-- Per collection, the generation of the last commit that wrote it (see CollectionVersions),
+-- valid while generations_at is the row's generation.
+ALTER TABLE sandbox_state ADD COLUMN IF NOT EXISTS collection_generations jsonb;
+ALTER TABLE sandbox_state ADD COLUMN IF NOT EXISTS generations_at bigint;
 CREATE TABLE IF NOT EXISTS sandbox_doc (
   sandbox text NOT NULL,
   collection text NOT NULL,
@@ -274,9 +279,9 @@ export class PostgresStore implements Store {
     let broken = false;
     try {
       const { client, state } = await round.opened;
-      const { source, meta, generation } = this.stateOf(sandbox, state);
+      const { source, meta, generation, versions } = this.stateOf(sandbox, state);
       // A read sees one state of the database: its source's generation names it (see SCHEMA).
-      const tx = new PostgresTx(this, client, sandbox, source, false, meta, generation === undefined ? undefined : `${source}#${generation}`);
+      const tx = new PostgresTx(this, client, sandbox, source, false, meta, generation === undefined ? undefined : `${source}#${generation}`, versions);
       try {
         return await fn(tx);
       } finally {
@@ -316,11 +321,17 @@ export class PostgresStore implements Store {
   }
 
   /** Whose rows a transaction reads (the seed's until the sandbox is materialized), the meta it
-   * sees, and the generation of that state. */
-  private stateOf(sandbox: string, state: StateRow[]): { source: string; meta: Record<string, unknown>; generation: string | undefined } {
+   * sees, the generation of that state and the versions of its collections. */
+  private stateOf(sandbox: string, state: StateRow[]): { source: string; meta: Record<string, unknown>; generation: string | undefined; versions: CollectionVersions | undefined } {
     const own = state.find((row) => row.sandbox === sandbox);
     const seedRow = state.find((row) => row.sandbox === this.seedId);
-    return { source: own ? sandbox : this.seedId, meta: own?.meta ?? seedRow?.meta ?? this.seedMeta, generation: (own ?? seedRow)?.generation };
+    const row = own ?? seedRow;
+    return { source: own ? sandbox : this.seedId, meta: own?.meta ?? seedRow?.meta ?? this.seedMeta, generation: row?.generation, versions: row && new CollectionVersions(row) };
+  }
+
+  /** The names of the collections this store declares. */
+  get collectionNames(): readonly string[] {
+    return this.collections.map((spec) => spec.name);
   }
 
   /**
@@ -335,17 +346,17 @@ export class PostgresStore implements Store {
     try {
       await this.withClient(async (client, unfinished) => {
         const begin = async (commitFirst = false) => {
-          const { source, meta } = this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true, commitFirst));
-          return { source, meta, wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'] };
+          const { source, meta, versions } = this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true, commitFirst));
+          return { source, meta, wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'], versions, written: new Set<string>() as ReadonlySet<string> };
         };
         let shared = await begin(unfinished);
         for (const writer of batch) {
           const keep = shared.wrote || shared.metaChanged;
           if (keep) await client.query('SAVEPOINT sandbox_writer');
-          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.known);
+          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.versions, shared.known, shared.written);
           try {
             const result = await writer.fn(tx);
-            shared = { source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge };
+            shared = { ...shared, source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge, written: tx.collectionsWritten };
             answers.push(() => writer.resolve(result));
           } catch (error) {
             if (keep) await client.query('ROLLBACK TO SAVEPOINT sandbox_writer');
@@ -359,7 +370,7 @@ export class PostgresStore implements Store {
             tx.close();
           }
         }
-        await commitWrites(client, sandbox, shared);
+        await commitWrites(client, sandbox, { ...shared, generations: this.generationsAfter(shared) });
       });
     } catch (error) {
       for (const writer of batch) writer.reject(error);
@@ -463,15 +474,25 @@ export class PostgresStore implements Store {
     return results[results.length - 1]!;
   }
 
+  /** The collection generations a batch's commit stores: what it began with, and the commit's
+   * own generation for the collections it wrote (none when it materialized the sandbox: its
+   * collections are then all as new as its state row). */
+  private generationsAfter(batch: { source: string; versions: CollectionVersions | undefined; written: ReadonlySet<string> }): CommitGenerations | undefined {
+    if (!batch.versions || batch.versions.source !== batch.source) return undefined;
+    const kept: Record<string, number> = {};
+    for (const name of this.collectionNames) if (!batch.written.has(name)) kept[name] = batch.versions.generationOf(name);
+    return { kept, written: [...batch.written] };
+  }
+
   /** Every doc of a source's collection as JSON, in a read transaction of its own, when the
-   * source's state is still `version` (the collection cache's loads). */
+   * collection is still at `version` (the collection cache's loads). */
   async collectionAt(source: string, version: string, collection: string): Promise<string[] | undefined> {
     return this.withClient(async (client, unfinished) => {
       await client.query(`${unfinished ? 'COMMIT;' : ''}BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
-      const state = await client.query<{ generation: string }>({ name: 'sandbox_generation_of', text: 'SELECT generation FROM sandbox_state WHERE sandbox = $1', values: [source] });
+      const state = await client.query<StateRow>({ name: 'sandbox_state_of', text: `SELECT ${STATE_COLUMNS} FROM sandbox_state WHERE sandbox = $1`, values: [source] });
       const now = state.rows[0];
       const docs =
-        now && `${source}#${now.generation}` === version
+        now && new CollectionVersions(now).of(collection) === version
           ? await client.query<{ doc: string }>({ name: 'sandbox_collection_text', text: 'SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2', values: [source, collection] })
           : undefined;
       await client.query('COMMIT');
@@ -546,6 +567,43 @@ interface StateRow {
   meta: Record<string, unknown>;
   /** bigint, as text. */
   generation: string;
+  collection_generations: Record<string, number> | null;
+  /** bigint, as text. */
+  generations_at: string | null;
+}
+
+const STATE_COLUMNS = 'sandbox, meta, generation, collection_generations, generations_at';
+
+/**
+ * The version of each collection of a source's state, as the collection cache keys it: the
+ * generation of the last commit that wrote the collection. A commit of this store records
+ * them with its generation (generations_at); when the row's generation is another one (an
+ * import, a process that does not record them), every collection counts as written then.
+ */
+class CollectionVersions {
+  readonly source: string;
+  private readonly generations: Record<string, number> | null;
+
+  constructor(private readonly row: StateRow) {
+    this.source = row.sandbox;
+    this.generations = row.generations_at === row.generation ? row.collection_generations : null;
+  }
+
+  generationOf(collection: string): number {
+    const recorded = this.generations?.[collection];
+    return typeof recorded === 'number' ? recorded : Number(this.row.generation);
+  }
+
+  of(collection: string): string {
+    return `${this.source}#${this.generationOf(collection)}`;
+  }
+}
+
+/** What a commit records of its collections (see CollectionVersions). */
+interface CommitGenerations {
+  /** The collections it did not write, with their generations. */
+  kept: Record<string, number>;
+  written: string[];
 }
 
 /**
@@ -556,7 +614,7 @@ interface StateRow {
  */
 async function openTransaction(client: pg.PoolClient, sandbox: string, seed: string, write: boolean, commitFirst: boolean): Promise<StateRow[]> {
   const begin = `${commitFirst ? 'COMMIT;' : ''}${write ? 'BEGIN' : 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'}`;
-  const stateSql = (a: string, b: string) => `SELECT sandbox, meta, generation FROM sandbox_state WHERE sandbox IN (${a}, ${b})`;
+  const stateSql = (a: string, b: string) => `SELECT ${STATE_COLUMNS} FROM sandbox_state WHERE sandbox IN (${a}, ${b})`;
   if (PLAIN_ID.test(sandbox) && PLAIN_ID.test(seed)) {
     const lock = write ? `SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${quoteLiteral(sandbox)}));` : '';
     const results = (await client.query(`${begin};${lock}${stateSql(quoteLiteral(sandbox), quoteLiteral(seed))}`)) as unknown as pg.QueryResult<StateRow>[];
@@ -651,15 +709,20 @@ class ReadRounds {
  * for the next round. One measured best: more rounds in flight make smaller rounds. */
 const OPENINGS_IN_FLIGHT = 1;
 
-/** Commits a write transaction; one that wrote stamps updated_at, renews the generation and
- * stores the meta in the COMMIT's round trip. */
-async function commitWrites(client: pg.PoolClient, sandbox: string, writes: { wrote: boolean; metaChanged: boolean; meta: Record<string, unknown> }): Promise<void> {
+/** Commits a write transaction; one that wrote stamps updated_at, renews the generation, records
+ * the generations of the collections (see CollectionVersions) and stores the meta in the
+ * COMMIT's round trip. */
+async function commitWrites(client: pg.PoolClient, sandbox: string, writes: { wrote: boolean; metaChanged: boolean; meta: Record<string, unknown>; generations: CommitGenerations | undefined }): Promise<void> {
   if (!writes.wrote && !writes.metaChanged) {
     await client.query('COMMIT');
     return;
   }
   const meta = writes.metaChanged ? ', meta = $2::jsonb' : '';
-  const update = `UPDATE sandbox_state SET updated_at = now(), generation = nextval('sandbox_generation')${meta} WHERE sandbox = $1`;
+  const { generations } = writes;
+  const recorded = generations
+    ? `collection_generations = ${quoteLiteral(JSON.stringify(generations.kept))}::jsonb || (SELECT coalesce(jsonb_object_agg(c, next.n), '{}') FROM jsonb_array_elements_text(${quoteLiteral(JSON.stringify(generations.written))}::jsonb) AS c), generations_at = next.n`
+    : 'collection_generations = NULL, generations_at = NULL';
+  const update = `UPDATE sandbox_state SET updated_at = now(), generation = next.n, ${recorded}${meta} FROM (SELECT nextval('sandbox_generation') AS n) AS next WHERE sandbox = $1`;
   if (PLAIN_ID.test(sandbox)) {
     const values = [quoteLiteral(sandbox), quoteLiteral(JSON.stringify(writes.meta))];
     await client.query(`${update.replace(/\$(\d)/g, (_, n: string) => values[Number(n) - 1]!)};COMMIT`);
@@ -785,10 +848,18 @@ class PostgresTx implements Tx {
     private meta: Record<string, unknown>,
     /** A read's state, by its source and generation (Tx.version). */
     readonly version: string | undefined,
+    /** The versions of the source's collections when the transaction began (the collection cache's keys). */
+    private readonly versions: CollectionVersions | undefined,
     known?: ReadonlyMap<string, ReadonlyMap<string, Known>>,
+    /** The collections the writers before it in its batch wrote. */
+    written?: ReadonlySet<string>,
   ) {
     this.known = new Map([...(known ?? [])].map(([collection, entries]) => [collection, new Map(entries)]));
+    this.touched = new Set(written);
   }
+
+  /** The collections its batch has written so far (this writer's too). */
+  private readonly touched: Set<string>;
 
   close(): void {
     this.closed = true;
@@ -809,6 +880,11 @@ class PostgresTx implements Tx {
     return this.known;
   }
 
+  /** The collections its batch has written, this writer's writes included. */
+  get collectionsWritten(): ReadonlySet<string> {
+    return this.touched;
+  }
+
   /** Whether it wrote a doc. */
   get written(): boolean {
     return this.wrote;
@@ -827,7 +903,7 @@ class PostgresTx implements Tx {
 
   async get(collection: string, id: string): Promise<Doc | undefined> {
     this.check(false);
-    const kept = this.version === undefined ? undefined : this.store.collectionCache?.scanOf(this.source, this.version, collection);
+    const kept = this.keptScan(collection);
     if (kept) return kept.get(id);
     const key = `get:${id}`;
     let known = this.known.get(collection)?.get(key) as string | null | undefined;
@@ -841,6 +917,24 @@ class PostgresTx implements Tx {
       this.remember(collection, key, known);
     }
     return known === null ? undefined : (JSON.parse(known) as Doc);
+  }
+
+  /** The collection as the collection cache keeps it, when it may answer for it here (see
+   * cachedVersion); asking counts towards loading it (see CollectionCache.scanFor). */
+  private keptScan(collection: string): CollectionScan | undefined {
+    const cache = this.store.collectionCache;
+    const version = this.cachedVersion(collection);
+    if (cache === undefined || version === undefined) return undefined;
+    const { source } = this;
+    return cache.scanFor(source, version, collection, () => this.store.collectionAt(source, version, collection));
+  }
+
+  /** The collection's version, when the collection cache may answer for it here: in a read, and
+   * in a write while its batch has not written the collection or the sandbox's first copy (the
+   * sandbox's lock keeps the rest as committed). */
+  private cachedVersion(collection: string): string | undefined {
+    if (this.versions === undefined || this.versions.source !== this.source || this.touched.has(collection)) return undefined;
+    return this.versions.of(collection);
   }
 
   private remember(collection: string, key: string, value: Known): void {
@@ -859,13 +953,8 @@ class PostgresTx implements Tx {
    * whole, and the total comes with them (one row without a doc for a page past the end). */
   async find(collection: string, query: FindQuery = {}): Promise<Page> {
     this.check(false);
-    // A read's state has a version; a collection of it this process keeps answers here.
-    const cache = this.store.collectionCache;
-    if (cache && this.version !== undefined) {
-      const { source, version } = this;
-      const scan = cache.scanFor(source, version, collection, () => this.store.collectionAt(source, version, collection));
-      if (scan) return scan.find(query);
-    }
+    const kept = this.keptScan(collection);
+    if (kept) return kept.find(query);
     const params = new SqlParams();
     const dialect = this.store.sqlDialect;
     // A collection named in the text (they are the store's own names) lets the planner use the
@@ -904,6 +993,7 @@ class PostgresTx implements Tx {
 
   async insert(collection: string, doc: Doc): Promise<void> {
     await this.materialize();
+    this.touched.add(collection);
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
     const inserted = await this.client.query({
       name: 'sandbox_insert',
@@ -919,6 +1009,7 @@ class PostgresTx implements Tx {
 
   async replace(collection: string, doc: Doc): Promise<boolean> {
     await this.materialize();
+    this.touched.add(collection);
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
     const update = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
     const replaced = await this.update(collection, values, update);
@@ -944,6 +1035,7 @@ class PostgresTx implements Tx {
 
   async remove(collection: string, id: string): Promise<boolean> {
     await this.materialize();
+    this.touched.add(collection);
     const result = await this.client.query({
       name: 'sandbox_remove',
       text: 'DELETE FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',

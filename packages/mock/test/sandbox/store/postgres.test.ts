@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import pg from 'pg';
 import { PostgresStore, type PostgresStoreOptions } from '../../../src/store/postgres.js';
-import { UniqueViolation } from '#sandbox/store/types.js';
+import { UniqueViolation, type Tx } from '#sandbox/store/types.js';
 import { usePostgres } from '../../support/postgres.js';
 import { EMPLOYER, collections, seed, storeConformance } from './conformance.js';
 
@@ -219,15 +219,99 @@ it("answers a read's lists from the collections it keeps, and never once the sta
   });
 });
 
-it("loads a collection for the cache only while its source's state is the one the read saw", async () => {
-  await withStoreAndClient('collection_loads', {}, async ({ store }) => {
-    await store.transaction('loads', 'write', (tx) => tx.setMeta('materialized', true));
-    const version = (await store.transaction('loads', 'read', async (tx) => tx.version)) as string;
-    expect(version).toMatch(/^loads#\d+$/);
-    const texts = await store.collectionAt('loads', version, 'employees');
-    expect(texts?.map((text) => (JSON.parse(text) as { employeeNumber: number }).employeeNumber).sort()).toEqual([1, 2, 3, 4, 5, 6]);
-    await store.transaction('loads', 'write', (tx) => tx.setMeta('moved', true));
-    expect(await store.collectionAt('loads', version, 'employees')).toBeUndefined();
+it('keeps a collection across writes to the others, by its own generation, and lets writes read it until they write it', async () => {
+  await withStoreAndClient('collection_versions', {}, async ({ url, store, client }) => {
+    const other = await PostgresStore.open({ seed, collections, databaseUrl: url });
+    try {
+      const sandbox = 'versions';
+      const employer = 'e0000000-0000-4000-8000-000000000001';
+      const lastNames = (tx: Tx) => tx.find('employees', { orderBy: [{ field: { path: ['employeeNumber'], type: 'integer' as const }, descending: false }] }).then((page) => page.rows.map((doc) => (doc.name as { lastName: string }).lastName).join(','));
+      const read = <T,>(fn: (tx: Tx) => Promise<T>) => store.transaction(sandbox, 'read', fn);
+      await store.transaction(sandbox, 'write', async (tx) => {
+        const doc = (await tx.get('employers', employer))!;
+        await tx.replace('employers', { ...doc, companyName: 'First' });
+      });
+      // Kept: employees and employers, then both changed behind the store's back (no new generation).
+      for (let i = 0; i < 2; i++) await read((tx) => Promise.all([lastNames(tx), tx.find('employers')]));
+      await store.collectionCache?.idle();
+      await client.query(`UPDATE sandbox_doc SET doc = jsonb_set(doc, '{name,lastName}', '"Behind"') WHERE sandbox = $1 AND collection = 'employees'`, [sandbox]);
+      await client.query(`UPDATE sandbox_doc SET doc = jsonb_set(doc, '{companyName}', '"Behind"') WHERE sandbox = $1 AND collection = 'employers'`, [sandbox]);
+      const before = 'Jansen,bakker,Visser,de Vries,Jansen,bakker';
+      expect(await read(lastNames)).toBe(before);
+      // Another process writes employers and the meta: employees stay kept, employers do not.
+      await other.transaction(sandbox, 'write', async (tx) => {
+        const doc = (await tx.get('employers', employer))!;
+        await tx.replace('employers', { ...doc, companyName: 'Second' });
+        await tx.setMeta('note', 'written');
+      });
+      expect(await read(lastNames)).toBe(before);
+      expect(await read(async (tx) => (await tx.get('employers', employer))?.companyName)).toBe('Second');
+      // A write reads a kept collection until it writes it, then its own writes.
+      const seen = await store.transaction(sandbox, 'write', async (tx) => {
+        const first = await lastNames(tx);
+        const doc = (await tx.get('employees', 'a0000000-0000-4000-8000-000000000001'))!;
+        await tx.replace('employees', { ...doc, name: { lastName: 'Mine' } });
+        return [first, await lastNames(tx)];
+      });
+      expect(seen).toEqual([before, 'Mine,Behind,Behind,Behind,Behind,Behind']);
+      expect(await read(lastNames)).toBe('Mine,Behind,Behind,Behind,Behind,Behind');
+      // A generation renewed without the collections' (an import, or a process that does not record them): nothing kept holds.
+      for (let i = 0; i < 2; i++) await read(lastNames);
+      await store.collectionCache?.idle();
+      await client.query(`UPDATE sandbox_doc SET doc = jsonb_set(doc, '{name,lastName}', '"Again"') WHERE sandbox = $1 AND collection = 'employees'`, [sandbox]);
+      expect(await read(lastNames)).toBe('Mine,Behind,Behind,Behind,Behind,Behind');
+      await client.query(`UPDATE sandbox_state SET generation = nextval('sandbox_generation') WHERE sandbox = $1`, [sandbox]);
+      expect(await read(lastNames)).toBe('Again,Again,Again,Again,Again,Again');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+it('lets the writers of a batch read a kept collection until one of them writes it', async () => {
+  await withStoreAndClient('batch_and_cache', {}, async ({ store }) => {
+    for (let i = 0; i < 2; i++) await store.transaction('batch', 'write', (tx) => tx.setMeta('written', i));
+    for (let i = 0; i < 2; i++) await store.transaction('batch', 'read', (tx) => tx.find('employees'));
+    await store.collectionCache?.idle();
+    const failure = new Error('refused after writing');
+    const totals = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, n) =>
+        store.transaction('batch', 'write', async (tx) => {
+          const { total } = await tx.find('employees');
+          await tx.insert('employees', { id: `b${n}`, employerId: EMPLOYER, employeeNumber: 7000 + n });
+          if (n === 3) throw failure;
+          return total;
+        }),
+      ),
+    );
+    // Each writer counts the seed's six and the inserts of the writers before it that stood.
+    expect(totals.map((t) => (t.status === 'fulfilled' ? t.value : 'failed'))).toEqual([6, 7, 8, 'failed', 9, 10, 11, 12, 13, 14]);
+    expect((await store.transaction('batch', 'read', (tx) => tx.find('employees'))).total).toBe(15);
+  });
+});
+
+it("loads a collection for the cache only while the collection is at the version the reader saw", async () => {
+  await withStoreAndClient('collection_loads', {}, async ({ store, client }) => {
+    const write = (collection: 'employees' | 'employers', id: string) =>
+      store.transaction('loads', 'write', async (tx) => {
+        const doc = (await tx.get(collection, id))!;
+        await tx.replace(collection, { ...doc, touched: true });
+      });
+    // The first write copies the seed; the second records the collections' generations.
+    await write('employees', 'a0000000-0000-4000-8000-000000000001');
+    await write('employees', 'a0000000-0000-4000-8000-000000000001');
+    const versionOfEmployees = async () => {
+      const row = (await client.query(`SELECT generation, collection_generations -> 'employees' AS employees FROM sandbox_state WHERE sandbox = 'loads'`)).rows[0];
+      return `loads#${row.employees}`;
+    };
+    const version = await versionOfEmployees();
+    const count = async () => (await store.collectionAt('loads', version, 'employees'))?.length;
+    expect(await count()).toBe(6);
+    await write('employers', 'e0000000-0000-4000-8000-000000000001');
+    expect(await versionOfEmployees()).toBe(version);
+    expect(await count()).toBe(6);
+    await write('employees', 'a0000000-0000-4000-8000-000000000002');
+    expect(await count()).toBeUndefined();
   });
 });
 
