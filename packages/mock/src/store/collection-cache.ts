@@ -88,6 +88,31 @@ export class CollectionCache {
     return undefined;
   }
 
+  /**
+   * A commit of this process wrote the collection, at version `from`, and left it at `to` with
+   * `changes` (each doc as stored by id, null: removed; none: the commit changed no doc of it):
+   * a kept entry at `from` moves to `to` holding what the database holds now.
+   */
+  advance(source: string, from: string, to: string, collection: string, changes: ReadonlyMap<string, string | null> | undefined): void {
+    const key = keyOf(source, collection);
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry.version !== from) return;
+    let bytes = entry.bytes;
+    const docs: Doc[] = [];
+    for (const doc of entry.scan.docs) {
+      if (changes?.has(doc.id)) bytes -= JSON.stringify(doc).length;
+      else docs.push(doc);
+    }
+    for (const text of changes?.values() ?? []) {
+      if (text === null) continue;
+      docs.push(JSON.parse(text) as Doc);
+      bytes += text.length;
+    }
+    this.entries.delete(key);
+    this.held -= entry.bytes;
+    this.put(key, { version: to, scan: new CollectionScan(docs), bytes });
+  }
+
   /** Resolves when the loads under way are in (or dropped). */
   async idle(): Promise<void> {
     while (this.loading.size > 0) await Promise.all(this.loading.values());
@@ -106,6 +131,8 @@ export class CollectionCache {
     let bytes = 0;
     for (const text of texts) bytes += text.length;
     const previous = this.entries.get(key);
+    // A commit of this process may have moved the entry on while the load ran.
+    if (previous && generationOf(previous.version) > generationOf(version)) return;
     if (previous) {
       this.entries.delete(key);
       this.held -= previous.bytes;
@@ -115,15 +142,25 @@ export class CollectionCache {
       this.tooLarge.set(key, RETRY_LARGE_AFTER);
       return;
     }
-    const scan = new CollectionScan(texts.map((text) => JSON.parse(text) as Doc));
-    this.entries.set(key, { version, scan, bytes });
-    this.held += bytes;
-    for (const [oldest, entry] of this.entries) {
+    this.put(key, { version, scan: new CollectionScan(texts.map((text) => JSON.parse(text) as Doc)), bytes });
+  }
+
+  /** Keeps an entry, letting the least recently used go beyond the bytes. */
+  private put(key: string, entry: Entry): void {
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.held += entry.bytes;
+    for (const [oldest, kept] of this.entries) {
       if (this.held <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.held -= entry.bytes;
+      this.held -= kept.bytes;
     }
   }
+}
+
+/** The generation a version (`source#generation`) names; generations only grow. */
+function generationOf(version: string): number {
+  return Number(version.slice(version.lastIndexOf('#') + 1));
 }
 
 function keyOf(source: string, collection: string): string {

@@ -347,16 +347,16 @@ export class PostgresStore implements Store {
       await this.withClient(async (client, unfinished) => {
         const begin = async (commitFirst = false) => {
           const { source, meta, versions } = this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true, commitFirst));
-          return { source, meta, wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'], versions, written: new Set<string>() as ReadonlySet<string> };
+          return { source, meta, wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'], versions, written: new Set<string>() as ReadonlySet<string>, changes: new Map() as Changes };
         };
         let shared = await begin(unfinished);
         for (const writer of batch) {
           const keep = shared.wrote || shared.metaChanged;
           if (keep) await client.query('SAVEPOINT sandbox_writer');
-          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.versions, shared.known, shared.written);
+          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.versions, shared.known, shared.written, shared.changes);
           try {
             const result = await writer.fn(tx);
-            shared = { ...shared, source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge, written: tx.collectionsWritten };
+            shared = { ...shared, source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge, written: tx.collectionsWritten, changes: tx.changes };
             answers.push(() => writer.resolve(result));
           } catch (error) {
             if (keep) await client.query('ROLLBACK TO SAVEPOINT sandbox_writer');
@@ -370,7 +370,8 @@ export class PostgresStore implements Store {
             tx.close();
           }
         }
-        await commitWrites(client, sandbox, { ...shared, generations: this.generationsAfter(shared) });
+        const generation = await commitWrites(client, sandbox, { ...shared, generations: this.generationsAfter(shared) });
+        if (generation !== undefined) this.advanceCache(shared, generation);
       });
     } catch (error) {
       for (const writer of batch) writer.reject(error);
@@ -482,6 +483,15 @@ export class PostgresStore implements Store {
     const kept: Record<string, number> = {};
     for (const name of this.collectionNames) if (!batch.written.has(name)) kept[name] = batch.versions.generationOf(name);
     return { kept, written: [...batch.written] };
+  }
+
+  /** After a batch's commit at `generation`: the kept collections it wrote move to that
+   * generation with its changes (what they hold in the database now), so the reads after a write
+   * need no load. */
+  private advanceCache(batch: { source: string; versions: CollectionVersions | undefined; written: ReadonlySet<string>; changes: Changes }, generation: string): void {
+    const cache = this.collectionCache;
+    if (!cache || !batch.versions || batch.versions.source !== batch.source) return;
+    for (const collection of batch.written) cache.advance(batch.source, batch.versions.of(collection), `${batch.source}#${generation}`, collection, batch.changes.get(collection));
   }
 
   /** Every doc of a source's collection as JSON, in a read transaction of its own, when the
@@ -711,25 +721,26 @@ const OPENINGS_IN_FLIGHT = 1;
 
 /** Commits a write transaction; one that wrote stamps updated_at, renews the generation, records
  * the generations of the collections (see CollectionVersions) and stores the meta in the
- * COMMIT's round trip. */
-async function commitWrites(client: pg.PoolClient, sandbox: string, writes: { wrote: boolean; metaChanged: boolean; meta: Record<string, unknown>; generations: CommitGenerations | undefined }): Promise<void> {
+ * COMMIT's round trip, and answers its new generation. */
+async function commitWrites(client: pg.PoolClient, sandbox: string, writes: { wrote: boolean; metaChanged: boolean; meta: Record<string, unknown>; generations: CommitGenerations | undefined }): Promise<string | undefined> {
   if (!writes.wrote && !writes.metaChanged) {
     await client.query('COMMIT');
-    return;
+    return undefined;
   }
   const meta = writes.metaChanged ? ', meta = $2::jsonb' : '';
   const { generations } = writes;
   const recorded = generations
     ? `collection_generations = ${quoteLiteral(JSON.stringify(generations.kept))}::jsonb || (SELECT coalesce(jsonb_object_agg(c, next.n), '{}') FROM jsonb_array_elements_text(${quoteLiteral(JSON.stringify(generations.written))}::jsonb) AS c), generations_at = next.n`
     : 'collection_generations = NULL, generations_at = NULL';
-  const update = `UPDATE sandbox_state SET updated_at = now(), generation = next.n, ${recorded}${meta} FROM (SELECT nextval('sandbox_generation') AS n) AS next WHERE sandbox = $1`;
+  const update = `UPDATE sandbox_state SET updated_at = now(), generation = next.n, ${recorded}${meta} FROM (SELECT nextval('sandbox_generation') AS n) AS next WHERE sandbox = $1 RETURNING next.n AS generation`;
   if (PLAIN_ID.test(sandbox)) {
     const values = [quoteLiteral(sandbox), quoteLiteral(JSON.stringify(writes.meta))];
-    await client.query(`${update.replace(/\$(\d)/g, (_, n: string) => values[Number(n) - 1]!)};COMMIT`);
-    return;
+    const [updated] = (await client.query(`${update.replace(/\$(\d)/g, (_, n: string) => values[Number(n) - 1]!)};COMMIT`)) as unknown as pg.QueryResult<{ generation: string }>[];
+    return updated!.rows[0]?.generation;
   }
-  await client.query(update, writes.metaChanged ? [sandbox, JSON.stringify(writes.meta)] : [sandbox]);
+  const updated = await client.query<{ generation: string }>(update, writes.metaChanged ? [sandbox, JSON.stringify(writes.meta)] : [sandbox]);
   await client.query('COMMIT');
+  return updated.rows[0]?.generation;
 }
 
 /** Writers of one sandbox in one batch at most (each after the first writing one holds a savepoint). */
@@ -806,6 +817,12 @@ const PREPARED_LISTS = 100;
 /** Docs in an import from which on the planner's statistics are refreshed with it. */
 const ANALYZE_AFTER = 5_000;
 
+/** A write's docs as PostgreSQL stores them: the text it answers for a read of them. */
+const RETURNING_DOC = 'RETURNING doc::text AS doc';
+
+/** A batch's changes per collection: each doc written, by id, as stored (null: removed). */
+type Changes = ReadonlyMap<string, ReadonlyMap<string, string | null>>;
+
 /** Docs as their JSON text (what PostgreSQL sends): each reader parses a copy of its own. */
 type Known = string | null | { rows: string[]; total: number };
 
@@ -851,15 +868,20 @@ class PostgresTx implements Tx {
     /** The versions of the source's collections when the transaction began (the collection cache's keys). */
     private readonly versions: CollectionVersions | undefined,
     known?: ReadonlyMap<string, ReadonlyMap<string, Known>>,
-    /** The collections the writers before it in its batch wrote. */
+    /** The collections the writers before it in its batch wrote, and their changes. */
     written?: ReadonlySet<string>,
+    changed?: Changes,
   ) {
     this.known = new Map([...(known ?? [])].map(([collection, entries]) => [collection, new Map(entries)]));
     this.touched = new Set(written);
+    this.changed = new Map([...(changed ?? [])].map(([collection, docs]) => [collection, new Map(docs)]));
   }
 
-  /** The collections its batch has written so far (this writer's too). */
+  /** The collections its batch has written so far (this writer's too); from before each write,
+   * so a collection may be here with no change. */
   private readonly touched: Set<string>;
+  /** Its batch's changes so far, per collection: the doc as stored by id, or null (removed). */
+  private readonly changed: Map<string, Map<string, string | null>>;
 
   close(): void {
     this.closed = true;
@@ -883,6 +905,11 @@ class PostgresTx implements Tx {
   /** The collections its batch has written, this writer's writes included. */
   get collectionsWritten(): ReadonlySet<string> {
     return this.touched;
+  }
+
+  /** Its batch's changes, this writer's included. */
+  get changes(): Changes {
+    return this.changed;
   }
 
   /** Whether it wrote a doc. */
@@ -943,10 +970,14 @@ class PostgresTx implements Tx {
     known.set(key, value);
   }
 
-  /** A write to the collection: what was read of it no longer holds, but the written doc does. */
+  /** A write to the collection: what was read of it no longer holds, but the written doc (as
+   * stored) does; and the change, for the collection cache (see PostgresStore.advanceCache). */
   private noteWrite(collection: string, id: string, json: string | null): void {
     this.known.delete(collection);
     this.remember(collection, `get:${id}`, json);
+    let changed = this.changed.get(collection);
+    if (!changed) this.changed.set(collection, (changed = new Map()));
+    changed.set(id, json);
   }
 
   /** The matching docs' ids and sort keys are gathered first; only the page's docs are read
@@ -995,42 +1026,38 @@ class PostgresTx implements Tx {
     await this.materialize();
     this.touched.add(collection);
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
-    const inserted = await this.client.query({
-      name: 'sandbox_insert',
-      text: `INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      values,
-    });
+    const insert = 'INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)';
+    const inserted = await this.client.query<{ doc: string }>({ name: 'sandbox_insert', text: `${insert} ON CONFLICT DO NOTHING ${RETURNING_DOC}`, values });
     // Nothing inserted: run it again where it may fail, to learn which constraint it breaks.
-    if (inserted.rowCount === 0) {
-      await this.savepoint(collection, () => this.client.query('INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)', values));
-    }
-    this.noteWrite(collection, doc.id, values[3]!);
+    const stored = inserted.rows[0] ?? (await this.savepoint(collection, () => this.client.query<{ doc: string }>(`${insert} ${RETURNING_DOC}`, values))).rows[0]!;
+    this.noteWrite(collection, doc.id, stored.doc);
   }
 
   async replace(collection: string, doc: Doc): Promise<boolean> {
     await this.materialize();
     this.touched.add(collection);
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
-    const update = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
-    const replaced = await this.update(collection, values, update);
+    const stored = await this.update(collection, values);
     // Not replaced: there is no such doc (what was known of the collection still holds).
-    if (replaced) this.noteWrite(collection, doc.id, values[3]!);
-    return replaced;
+    if (stored !== undefined) this.noteWrite(collection, doc.id, stored);
+    return stored !== undefined;
   }
 
-  private async update(collection: string, values: unknown[], update: string): Promise<boolean> {
+  /** Replaces the doc $3 with $4: the doc as stored, or undefined when there is none. */
+  private async update(collection: string, values: unknown[]): Promise<string | undefined> {
+    const update = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
     const clash = this.store.clashOf(collection);
-    if (clash === undefined) return (await this.client.query({ name: 'sandbox_replace', text: update, values })).rowCount === 1;
+    if (clash === undefined) return (await this.client.query<{ doc: string }>({ name: 'sandbox_replace', text: `${update} ${RETURNING_DOC}`, values })).rows[0]?.doc;
     // The sandbox's lock is held, so no other writer can take a unique value between this check
     // and the update: the update applies unless it would clash. Then (rarely) it runs again in a
     // savepoint, where the index names the rule and the transaction stays usable.
-    const checked = await this.client.query({
+    const checked = await this.client.query<{ doc: string }>({
       name: `sandbox_replace_${collection}`,
-      text: `${update} AND NOT EXISTS (SELECT 1 FROM sandbox_doc other WHERE other.sandbox = $1 AND other.id <> $3 AND (${clash}))`,
+      text: `${update} AND NOT EXISTS (SELECT 1 FROM sandbox_doc other WHERE other.sandbox = $1 AND other.id <> $3 AND (${clash})) ${RETURNING_DOC}`,
       values,
     });
-    if (checked.rowCount === 1) return true;
-    return (await this.savepoint(collection, () => this.client.query(update, values))).rowCount === 1;
+    if (checked.rowCount === 1) return checked.rows[0]!.doc;
+    return (await this.savepoint(collection, () => this.client.query<{ doc: string }>(`${update} ${RETURNING_DOC}`, values))).rows[0]?.doc;
   }
 
   async remove(collection: string, id: string): Promise<boolean> {

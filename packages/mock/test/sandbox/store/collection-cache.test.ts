@@ -131,6 +131,49 @@ describe('CollectionCache', () => {
     expect(load.calls).toBe(2);
   });
 
+  it("moves an entry on with a commit's changes, and only from the version it holds", async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    await findTwice(cache, 's', 's#1', 'items', loader(docs('a', 'b', 'c')));
+    const changes = new Map<string, string | null>([
+      ['a', JSON.stringify({ id: 'a', name: 'changed' })],
+      ['b', null],
+      ['d', JSON.stringify({ id: 'd', name: 'new' })],
+    ]);
+    cache.advance('s', 's#1', 's#5', 'items', changes);
+    expect(cache.scanOf('s', 's#1', 'items')).toBeUndefined();
+    const moved = cache.scanOf('s', 's#5', 'items')!;
+    expect(moved.find({ orderBy: [{ field: { path: ['id'], type: 'string' }, descending: false }] }).rows).toEqual([
+      { id: 'a', name: 'changed' },
+      { id: 'c', name: 'name of c' },
+      { id: 'd', name: 'new' },
+    ]);
+    expect(cache.bytes).toBe([JSON.stringify({ id: 'a', name: 'changed' }), docs('c')[0], JSON.stringify({ id: 'd', name: 'new' })].join('').length);
+    // A commit from another version than the one kept: nothing moves.
+    cache.advance('s', 's#4', 's#6', 'items', new Map());
+    expect(cache.scanOf('s', 's#5', 'items')).toBe(moved);
+    // A commit that wrote nothing of it after all: the entry moves as it is.
+    cache.advance('s', 's#5', 's#7', 'items', undefined);
+    expect(cache.scanOf('s', 's#7', 'items')?.find({}).total).toBe(3);
+  });
+
+  it('keeps a moved entry when a load of an older version comes in after it', async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    await findTwice(cache, 's', 's#1', 'items', loader(docs('a')));
+    let release!: (texts: string[]) => void;
+    const late = () => new Promise<string[]>((resolve) => (release = resolve));
+    // Asked for twice at s#2: a load of s#2 starts, and while it runs a commit of this process
+    // moves the entry kept at s#1 on to s#3.
+    cache.scanFor('s', 's#2', 'items', late);
+    cache.scanFor('s', 's#2', 'items', late);
+    const entryAt3 = () => cache.scanOf('s', 's#3', 'items');
+    cache.advance('s', 's#1', 's#3', 'items', new Map([['a', JSON.stringify({ id: 'a', name: 'at 3' })]]));
+    expect(entryAt3()?.get('a')).toMatchObject({ name: 'at 3' });
+    release(docs('a'));
+    await cache.idle();
+    expect(cache.scanOf('s', 's#2', 'items')).toBeUndefined();
+    expect(entryAt3()?.get('a')).toMatchObject({ name: 'at 3' });
+  });
+
   it('copies what it answers: a caller that changes a doc changes nothing kept', async () => {
     const cache = new CollectionCache(1024 * 1024);
     await findTwice(cache, 's', 's#1', 'items', loader(docs('a')));
