@@ -17,6 +17,8 @@ import { CollectionScan, type Doc } from '@payroll-api/sandbox/engine';
 interface Entry {
   version: string;
   scan: CollectionScan;
+  /** Each doc's JSON size, by id, and their sum. */
+  sizes: Map<string, number>;
   bytes: number;
 }
 
@@ -98,19 +100,20 @@ export class CollectionCache {
     const entry = this.entries.get(key);
     if (entry === undefined || entry.version !== from) return;
     let bytes = entry.bytes;
+    const sizes = new Map(entry.sizes);
     const docs: Doc[] = [];
-    for (const doc of entry.scan.docs) {
-      if (changes?.has(doc.id)) bytes -= JSON.stringify(doc).length;
-      else docs.push(doc);
-    }
-    for (const text of changes?.values() ?? []) {
+    for (const doc of entry.scan.docs) if (!changes?.has(doc.id)) docs.push(doc);
+    for (const [id, text] of changes ?? []) {
+      bytes -= sizes.get(id) ?? 0;
+      sizes.delete(id);
       if (text === null) continue;
       docs.push(JSON.parse(text) as Doc);
+      sizes.set(id, text.length);
       bytes += text.length;
     }
     this.entries.delete(key);
     this.held -= entry.bytes;
-    this.put(key, { version: to, scan: new CollectionScan(docs), bytes });
+    this.put(key, { version: to, scan: new CollectionScan(docs), sizes, bytes });
   }
 
   /** Resolves when the loads under way are in (or dropped). */
@@ -142,7 +145,9 @@ export class CollectionCache {
       this.tooLarge.set(key, RETRY_LARGE_AFTER);
       return;
     }
-    this.put(key, { version, scan: new CollectionScan(texts.map((text) => JSON.parse(text) as Doc)), bytes });
+    const docs = texts.map((text) => JSON.parse(text) as Doc);
+    const sizes = new Map(docs.map((doc, i) => [doc.id, texts[i]!.length]));
+    this.put(key, { version, scan: new CollectionScan(docs), sizes, bytes });
   }
 
   /** Keeps an entry, letting the least recently used go beyond the bytes. */
