@@ -29,7 +29,7 @@ import {
   type Doc,
   type FindQuery,
   type Page,
-  type CollectionScan,
+  CollectionScan,
   type SandboxInfo,
   type Snapshot,
   StoreUnavailable,
@@ -823,8 +823,35 @@ const RETURNING_DOC = 'RETURNING doc::text AS doc';
 /** A batch's changes per collection: each doc written, by id, as stored (null: removed). */
 type Changes = ReadonlyMap<string, ReadonlyMap<string, string | null>>;
 
-/** Docs as their JSON text (what PostgreSQL sends): each reader parses a copy of its own. */
-type Known = string | null | { rows: string[]; total: number };
+/** Docs as their JSON text (what PostgreSQL sends): each reader parses a copy of its own. A
+ * list of every match (no page) keeps its query: a write to the collection updates it. */
+type Known = string | null | KnownList;
+
+interface KnownList {
+  rows: string[];
+  total: number;
+  whole?: FindQuery;
+}
+
+/** Matches of a list kept up to date by the writes after it, at most (a longer one is dropped). */
+const UPDATED_LIST_ROWS = 1_000;
+
+/** A list of every match, after the doc `id` was written as `json` (null: removed). */
+function listAfterWrite(list: KnownList & { whole: FindQuery }, id: string, json: string | null): KnownList {
+  const texts = new Map<string, string>();
+  const docs: Doc[] = [];
+  const keep = (text: string, doc: Doc) => {
+    texts.set(doc.id, text);
+    docs.push(doc);
+  };
+  for (const text of list.rows) {
+    const doc = JSON.parse(text) as Doc;
+    if (doc.id !== id) keep(text, doc);
+  }
+  if (json !== null) keep(json, JSON.parse(json) as Doc);
+  const rows = new CollectionScan(docs).find(list.whole).rows.map((doc) => texts.get(doc.id)!);
+  return { rows, total: rows.length, whole: list.whole };
+}
 
 function insertedDocs(snapshot: Snapshot): number {
   return Object.values(snapshot.collections).reduce((total, docs) => total + docs.length, 0);
@@ -973,7 +1000,14 @@ class PostgresTx implements Tx {
   /** A write to the collection: what was read of it no longer holds, but the written doc (as
    * stored) does; and the change, for the collection cache (see PostgresStore.advanceCache). */
   private noteWrite(collection: string, id: string, json: string | null): void {
-    this.known.delete(collection);
+    const known = this.known.get(collection);
+    // Gets of other docs still hold; lists of every match are brought up to date; pages are dropped.
+    for (const [key, value] of known ?? []) {
+      if (key.startsWith('get:')) continue;
+      const list = value as KnownList;
+      if (list.whole && list.rows.length < UPDATED_LIST_ROWS) known!.set(key, listAfterWrite(list as KnownList & { whole: FindQuery }, id, json));
+      else known!.delete(key);
+    }
     this.remember(collection, `get:${id}`, json);
     let changed = this.changed.get(collection);
     if (!changed) this.changed.set(collection, (changed = new Map()));
@@ -1011,12 +1045,12 @@ class PostgresTx implements Tx {
        LEFT JOIN (page JOIN sandbox_doc d ON d.sandbox = ${sandboxSql} AND d.collection = ${collectionSql} AND d.id = page.id) ON TRUE
        ORDER BY ${orderTerms(pageKeys, 'page.id')}`;
     const key = `find:${text}\u0000${JSON.stringify(params.values)}`;
-    let known = this.known.get(collection)?.get(key) as { rows: string[]; total: number } | undefined;
+    let known = this.known.get(collection)?.get(key) as KnownList | undefined;
     if (known === undefined) {
       const result = await this.client.query<{ doc: string | null; total: string }>({ name: this.store.listStatement(text), text, values: params.values });
       const rows: string[] = [];
       for (const row of result.rows) if (row.doc !== null) rows.push(row.doc);
-      known = { rows, total: whole ? rows.length : Number(result.rows[0]!.total) };
+      known = whole ? { rows, total: rows.length, whole: { where: query.where, orderBy: query.orderBy } } : { rows, total: Number(result.rows[0]!.total) };
       this.remember(collection, key, known);
     }
     return { rows: known.rows.map((json) => JSON.parse(json) as Doc), total: known.total };

@@ -3,7 +3,8 @@
 import { expect, it } from 'vitest';
 import pg from 'pg';
 import { PostgresStore, type PostgresStoreOptions } from '../../../src/store/postgres.js';
-import { UniqueViolation, type Tx } from '#sandbox/store/types.js';
+import { UniqueViolation, type Store, type Tx } from '#sandbox/store/types.js';
+import { MemoryStore } from '#sandbox/store/memory.js';
 import { usePostgres } from '../../support/postgres.js';
 import { EMPLOYER, collections, seed, storeConformance } from './conformance.js';
 
@@ -340,6 +341,39 @@ it("moves a kept collection on with this process's writes: the next read needs n
       expect(JSON.stringify(cached.rows)).toBe(JSON.stringify((await all(plain)).rows));
     } finally {
       await plain.close();
+    }
+  });
+});
+
+it('brings the lists of every match a write read up to date with its writes, as the memory store answers them', async () => {
+  await withStoreAndClient('lists_after_writes', { collectionCacheBytes: 0 }, async ({ store }) => {
+    const memory = new MemoryStore({ seed, collections });
+    const byName = { where: { kind: 'in' as const, field: { path: ['employerId'], type: 'string' as const }, values: [EMPLOYER] }, orderBy: [{ field: { path: ['name', 'lastName'], type: 'string' as const }, descending: true }] };
+    const id = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const run = (on: Store) =>
+      on.transaction('lists', 'write', async (tx) => {
+        const ids = async () => (await tx.find('employees', byName)).rows.map((doc) => `${doc.employeeNumber}:${(doc.name as { lastName?: string } | undefined)?.lastName}`);
+        const seen = [await ids()];
+        const third = (await tx.get('employees', id(3)))!;
+        await tx.replace('employees', { ...third, name: { lastName: 'Zwart' } });
+        seen.push(await ids());
+        await tx.remove('employees', id(4));
+        await tx.insert('employees', { id: id(50), employerId: EMPLOYER, employeeNumber: 50, name: { lastName: 'Aalders' } });
+        await tx.insert('employees', { id: id(51), employerId: 'someone else', employeeNumber: 51, name: { lastName: 'Zz' } });
+        seen.push(await ids());
+        // Moved out of the filter by a write.
+        await tx.replace('employees', { ...third, employerId: 'someone else' });
+        seen.push(await ids());
+        return seen;
+      });
+    try {
+      const fromPostgres = await run(store);
+      expect(fromPostgres).toEqual(await run(memory));
+      expect(fromPostgres[3]).not.toContain('3:Zwart');
+      const after = await store.transaction('lists', 'read', (tx) => tx.find('employees', byName));
+      expect(after.rows.map((doc) => `${doc.employeeNumber}:${(doc.name as { lastName?: string }).lastName}`)).toEqual(fromPostgres[3]);
+    } finally {
+      await memory.close();
     }
   });
 });
