@@ -14,6 +14,12 @@
 // read wait.
 import { CollectionScan, type Doc } from '@payroll-api/sandbox/engine';
 
+/** A collection as a load read it: its version then, and its docs' JSON. */
+export interface LoadedCollection {
+  version: string;
+  texts: string[];
+}
+
 interface Entry {
   version: string;
   scan: CollectionScan;
@@ -34,8 +40,10 @@ export class CollectionCache {
   private readonly seen = new Map<string, string>();
   /** Collections last loaded larger than the whole cache: finds left before trying again. */
   private readonly tooLarge = new Map<string, number>();
-  /** Loads under way, by version and collection. */
+  /** Loads under way, by source and collection (one at a time each). */
   private readonly loading = new Map<string, Promise<void>>();
+  /** Commits to apply once the load under way of their collection is in, in order. */
+  private readonly queued = new Map<string, Promise<void>>();
   private held = 0;
 
   /** @param maxBytes what the kept collections' JSON may add up to (about what the parsed docs take) */
@@ -59,15 +67,15 @@ export class CollectionCache {
   /**
    * The collection's scan at `version`, when it is kept. When it is not, and this is the second
    * time the collection is asked for at this version, `load` starts beside the caller: it reads
-   * the docs' JSON in a transaction of its own, or answers undefined when the collection is no
-   * longer at this version (a failed load is dropped; the next second ask tries again).
+   * the collection's version and docs' JSON in a transaction of its own (undefined: the source
+   * is gone), and they are kept at that version, whichever it is by then. A failed load is
+   * dropped; the next second ask tries again.
    */
-  scanFor(source: string, version: string, collection: string, load: () => Promise<string[] | undefined>): CollectionScan | undefined {
+  scanFor(source: string, version: string, collection: string, load: () => Promise<LoadedCollection | undefined>): CollectionScan | undefined {
     const kept = this.scanOf(source, version, collection);
     if (kept) return kept;
     const key = keyOf(source, collection);
-    const loadKey = `${version}\u0000${collection}`;
-    if (this.loading.has(loadKey)) return undefined;
+    if (this.loading.has(key)) return undefined;
     if (this.seen.get(key) !== version) {
       this.seen.delete(key);
       this.seen.set(key, version);
@@ -81,12 +89,12 @@ export class CollectionCache {
     }
     if (this.tooLarge.has(key)) return undefined;
     const loaded = load()
-      .then((texts) => {
-        if (texts !== undefined) this.keep(key, version, texts);
+      .then((found) => {
+        if (found !== undefined) this.keep(key, found.version, found.texts);
       })
       .catch(() => undefined)
-      .finally(() => this.loading.delete(loadKey));
-    this.loading.set(loadKey, loaded);
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, loaded);
     return undefined;
   }
 
@@ -97,8 +105,24 @@ export class CollectionCache {
    */
   advance(source: string, from: string, to: string, collection: string, changes: ReadonlyMap<string, string | null> | undefined): void {
     const key = keyOf(source, collection);
+    // A load under way may have read the collection before this commit: it goes first.
+    const before = this.queued.get(key) ?? this.loading.get(key);
+    if (before === undefined) return this.advanceNow(key, from, to, changes);
+    const after = before.then(() => this.advanceNow(key, from, to, changes));
+    this.queued.set(key, after);
+    void after.finally(() => {
+      if (this.queued.get(key) === after) this.queued.delete(key);
+    });
+  }
+
+  private advanceNow(key: string, from: string, to: string, changes: ReadonlyMap<string, string | null> | undefined): void {
     const entry = this.entries.get(key);
-    if (entry === undefined || entry.version !== from) return;
+    if (entry === undefined || entry.version !== from) {
+      // Not kept: the ask at `from` still counts at `to` (a collection this process writes
+      // between every two asks loads on the next one).
+      if (entry === undefined && this.seen.get(key) === from) this.seen.set(key, to);
+      return;
+    }
     let bytes = entry.bytes;
     const sizes = new Map(entry.sizes);
     const docs: Doc[] = [];
@@ -116,15 +140,16 @@ export class CollectionCache {
     this.put(key, { version: to, scan: new CollectionScan(docs), sizes, bytes });
   }
 
-  /** Resolves when the loads under way are in (or dropped). */
+  /** Resolves when the loads under way are in (or dropped), and the commits queued behind them applied. */
   async idle(): Promise<void> {
-    while (this.loading.size > 0) await Promise.all(this.loading.values());
+    while (this.loading.size > 0 || this.queued.size > 0) await Promise.all([...this.loading.values(), ...this.queued.values()]);
   }
 
   /** Drops everything (the store closes). */
   clear(): void {
     this.entries.clear();
     this.loading.clear();
+    this.queued.clear();
     this.seen.clear();
     this.tooLarge.clear();
     this.held = 0;

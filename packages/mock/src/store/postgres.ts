@@ -39,7 +39,7 @@ import {
   type Tx,
   type UniqueRule,
 } from '@payroll-api/sandbox/engine';
-import { CollectionCache } from './collection-cache.js';
+import { CollectionCache, type LoadedCollection } from './collection-cache.js';
 
 /** First key of every advisory lock this store takes (the second is the sandbox's hash). */
 const LOCK_SPACE = 0x5a4e4442;
@@ -494,19 +494,18 @@ export class PostgresStore implements Store {
     for (const collection of batch.written) cache.advance(batch.source, batch.versions.of(collection), `${batch.source}#${generation}`, collection, batch.changes.get(collection));
   }
 
-  /** Every doc of a source's collection as JSON, in a read transaction of its own, when the
-   * collection is still at `version` (the collection cache's loads). */
-  async collectionAt(source: string, version: string, collection: string): Promise<string[] | undefined> {
+  /** A source's collection as it is now: its version and every doc as JSON, read in a read
+   * transaction of its own (the collection cache's loads); undefined when the source is gone. */
+  async collectionAt(source: string, collection: string): Promise<LoadedCollection | undefined> {
     return this.withClient(async (client, unfinished) => {
       await client.query(`${unfinished ? 'COMMIT;' : ''}BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
       const state = await client.query<StateRow>({ name: 'sandbox_state_of', text: `SELECT ${STATE_COLUMNS} FROM sandbox_state WHERE sandbox = $1`, values: [source] });
-      const now = state.rows[0];
-      const docs =
-        now && new CollectionVersions(now).of(collection) === version
-          ? await client.query<{ doc: string }>({ name: 'sandbox_collection_text', text: 'SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2', values: [source, collection] })
-          : undefined;
+      const row = state.rows[0];
+      const docs = row
+        ? await client.query<{ doc: string }>({ name: 'sandbox_collection_text', text: 'SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2', values: [source, collection] })
+        : undefined;
       await client.query('COMMIT');
-      return docs?.rows.map((row) => row.doc);
+      return row && docs ? { version: new CollectionVersions(row).of(collection), texts: docs.rows.map((r) => r.doc) } : undefined;
     });
   }
 
@@ -980,7 +979,7 @@ class PostgresTx implements Tx {
     const version = this.cachedVersion(collection);
     if (cache === undefined || version === undefined) return undefined;
     const { source } = this;
-    return cache.scanFor(source, version, collection, () => this.store.collectionAt(source, version, collection));
+    return cache.scanFor(source, version, collection, () => this.store.collectionAt(source, collection));
   }
 
   /** The collection's version, when the collection cache may answer for it here: in a read, and
