@@ -7,11 +7,12 @@
 // generation of the last commit that wrote that collection (CollectionVersions in postgres.ts).
 // A generation never comes back, so an entry is right for as long as a transaction sees its
 // collection at that version, in this process or any other one on the same database: nothing
-// here needs telling. A write to one collection leaves the entries of the others standing.
-// A collection is loaded on its second get or find at one version, so one written between
-// every two reads never pays for a load it would not use. The load runs beside the reads, in a
-// transaction of its own: until it is in, they go on through SQL, so the cache never makes a
-// read wait.
+// here needs telling. A write to one collection leaves the entries of the others standing, and
+// a commit of this process moves the entries of those it wrote on with its changes (advance).
+// A collection is loaded on its second ask at one version (a get or a list; a commit that wrote
+// it carries an ask over), so one written elsewhere between every two reads never pays for a
+// load it would not use. The load runs beside the requests, in a transaction of its own: until
+// it is in, they go on through SQL, so the cache never makes one wait.
 import { CollectionScan, type Doc } from '@payroll-api/sandbox/engine';
 
 /** A collection as a load read it: its version then, and its docs' JSON. */
@@ -28,18 +29,19 @@ interface Entry {
   bytes: number;
 }
 
-/** Collections whose first ask at a version is remembered, at most (oldest forgotten first). */
+/** Collections whose first ask at a version (or refusal) is remembered, at most (oldest forgotten first). */
 const SEEN_LIMIT = 10_000;
-/** Asks at new versions after which a collection too large to keep is tried again. */
-const RETRY_LARGE_AFTER = 100;
+/** Asks at new versions after which a collection not admitted is tried again. */
+const RETRY_REFUSED_AFTER = 100;
 
 export class CollectionCache {
   /** By source and collection, least recently used first (a hit moves its entry to the end). */
   private readonly entries = new Map<string, Entry>();
   /** The version at which a collection was asked for once, by source and collection. */
   private readonly seen = new Map<string, string>();
-  /** Collections last loaded larger than the whole cache: finds left before trying again. */
-  private readonly tooLarge = new Map<string, number>();
+  /** Collections a load brought that were not kept (larger than the whole cache, or a write's
+   * that would have pushed others out): asks at new versions left before trying again. */
+  private readonly refused = new Map<string, number>();
   /** Loads under way, by source and collection (one at a time each). */
   private readonly loading = new Map<string, Promise<void>>();
   /** Commits to apply once the load under way of their collection is in, in order. */
@@ -69,9 +71,11 @@ export class CollectionCache {
    * time the collection is asked for at this version, `load` starts beside the caller: it reads
    * the collection's version and docs' JSON in a transaction of its own (undefined: the source
    * is gone), and they are kept at that version, whichever it is by then. A failed load is
-   * dropped; the next second ask tries again.
+   * dropped; the next second ask tries again. A write's ask (`evict` false) loads what fits
+   * beside the kept collections and pushes none out: many sandboxes written by turns would
+   * otherwise load collections that are pushed out before any read uses them.
    */
-  scanFor(source: string, version: string, collection: string, load: () => Promise<LoadedCollection | undefined>): CollectionScan | undefined {
+  scanFor(source: string, version: string, collection: string, load: () => Promise<LoadedCollection | undefined>, evict = true): CollectionScan | undefined {
     const kept = this.scanOf(source, version, collection);
     if (kept) return kept;
     const key = keyOf(source, collection);
@@ -80,17 +84,17 @@ export class CollectionCache {
       this.seen.delete(key);
       this.seen.set(key, version);
       if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.keys().next().value!);
-      const left = this.tooLarge.get(key);
+      const left = this.refused.get(key);
       if (left !== undefined) {
-        if (left <= 1) this.tooLarge.delete(key);
-        else this.tooLarge.set(key, left - 1);
+        if (left <= 1) this.refused.delete(key);
+        else this.refused.set(key, left - 1);
       }
       return undefined;
     }
-    if (this.tooLarge.has(key)) return undefined;
+    if (this.refused.has(key)) return undefined;
     const loaded = load()
       .then((found) => {
-        if (found !== undefined) this.keep(key, found.version, found.texts);
+        if (found !== undefined) return this.keep(key, found.version, found.texts, evict);
       })
       .catch(() => undefined)
       .finally(() => this.loading.delete(key));
@@ -151,28 +155,37 @@ export class CollectionCache {
     this.loading.clear();
     this.queued.clear();
     this.seen.clear();
-    this.tooLarge.clear();
+    this.refused.clear();
     this.held = 0;
   }
 
-  private keep(key: string, version: string, texts: string[]): void {
+  private async keep(key: string, version: string, texts: string[], evict: boolean): Promise<void> {
     let bytes = 0;
     for (const text of texts) bytes += text.length;
+    if (!this.admits(key, version, bytes, evict)) return;
+    const docs = await parseInSlices(texts);
+    // Asked again: the cache may have changed while the docs were parsed.
+    if (!this.admits(key, version, bytes, evict)) return;
     const previous = this.entries.get(key);
-    // A commit of this process may have moved the entry on while the load ran.
-    if (previous && generationOf(previous.version) > generationOf(version)) return;
     if (previous) {
       this.entries.delete(key);
       this.held -= previous.bytes;
     }
-    if (bytes > this.maxBytes) {
-      // Not kept; loading it again on every second find would cost more than it saves.
-      this.tooLarge.set(key, RETRY_LARGE_AFTER);
-      return;
-    }
-    const docs = texts.map((text) => JSON.parse(text) as Doc);
     const sizes = new Map(docs.map((doc, i) => [doc.id, texts[i]!.length]));
     this.put(key, { version, scan: new CollectionScan(docs), sizes, bytes });
+  }
+
+  /** Whether a load's collection at `version`, of `bytes`, is to be kept. */
+  private admits(key: string, version: string, bytes: number, evict: boolean): boolean {
+    const previous = this.entries.get(key);
+    // A commit of this process may have moved the entry on while the load ran.
+    if (previous && generationOf(previous.version) > generationOf(version)) return false;
+    const room = this.maxBytes - this.held + (previous?.bytes ?? 0);
+    if (bytes <= this.maxBytes && (evict || bytes <= room)) return true;
+    // Not kept; loading it again on every second ask would cost more than it saves.
+    this.refused.set(key, RETRY_REFUSED_AFTER);
+    if (this.refused.size > SEEN_LIMIT) this.refused.delete(this.refused.keys().next().value!);
+    return false;
   }
 
   /** Keeps an entry, letting the least recently used go beyond the bytes. */
@@ -186,6 +199,24 @@ export class CollectionCache {
       this.held -= kept.bytes;
     }
   }
+}
+
+/** JSON text parsed per turn of the event loop at most: a large collection's load lets the
+ * requests around it run while it is parsed (10,000 employees are about 15 MB). */
+const PARSE_SLICE_CHARS = 256 * 1024;
+
+async function parseInSlices(texts: readonly string[]): Promise<Doc[]> {
+  const docs = new Array<Doc>(texts.length);
+  let chars = 0;
+  for (let i = 0; i < texts.length; i++) {
+    docs[i] = JSON.parse(texts[i]!) as Doc;
+    chars += texts[i]!.length;
+    if (chars >= PARSE_SLICE_CHARS) {
+      chars = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return docs;
 }
 
 /** The generation a version (`source#generation`) names; generations only grow. */

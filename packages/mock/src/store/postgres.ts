@@ -106,6 +106,8 @@ export interface PostgresStoreOptions extends StoreOptions {
 }
 
 const DEFAULT_COLLECTION_CACHE_BYTES = 64 * 1024 * 1024;
+/** The largest seed collection (as JSON) a write loads into the collection cache. */
+const WRITE_LOADS_UP_TO = 32 * 1024;
 
 export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
@@ -128,6 +130,8 @@ export class PostgresStore implements Store {
   private dialect: SqlDialect = { foldCollation: '' };
   /** Collections read often, parsed, for the finds and gets of reads (undefined: none kept). */
   readonly collectionCache: CollectionCache | undefined;
+  /** JSON size of the seed's docs, by collection (see smallInSeed). */
+  private readonly seedSizes = new Map<string, number>();
 
   private constructor(
     private readonly options: PostgresStoreOptions,
@@ -507,6 +511,14 @@ export class PostgresStore implements Store {
       await client.query('COMMIT');
       return row && docs ? { version: new CollectionVersions(row).of(collection), texts: docs.rows.map((r) => r.doc) } : undefined;
     });
+  }
+
+  /** Whether the seed's docs of the collection are small enough for a write to load it into the
+   * collection cache (see PostgresTx.keptScan). */
+  smallInSeed(collection: string): boolean {
+    let bytes = this.seedSizes.get(collection);
+    if (bytes === undefined) this.seedSizes.set(collection, (bytes = JSON.stringify(this.options.seed.collections[collection] ?? []).length));
+    return bytes <= WRITE_LOADS_UP_TO;
   }
 
   /** JSON size of the collections kept (metrics). */
@@ -979,7 +991,10 @@ class PostgresTx implements Tx {
     const version = this.cachedVersion(collection);
     if (cache === undefined || version === undefined) return undefined;
     const { source } = this;
-    return cache.scanFor(source, version, collection, () => this.store.collectionAt(source, collection));
+    // A write asks for (and so loads) small collections only: loading a large one costs more
+    // than the round trips it would save a writer.
+    if (this.writable && !this.store.smallInSeed(collection)) return cache.scanOf(source, version, collection);
+    return cache.scanFor(source, version, collection, () => this.store.collectionAt(source, collection), !this.writable);
   }
 
   /** The collection's version, when the collection cache may answer for it here: in a read, and

@@ -142,6 +142,29 @@ describe('CollectionCache', () => {
     expect(calls).toBe(2);
   });
 
+  it("keeps what a write's ask loads only where it fits: a read's pushes the least recently used out", async () => {
+    const one = docs('a')[0]!.length;
+    const cache = new CollectionCache(2 * one);
+    const ask = async (collection: string, evict: boolean) => {
+      const load = loader(docs('a'), 's#1');
+      cache.scanFor('s', 's#1', collection, load, evict);
+      cache.scanFor('s', 's#1', collection, load, evict);
+      await cache.idle();
+      return cache.scanOf('s', 's#1', collection) !== undefined;
+    };
+    expect(await ask('first', false)).toBe(true);
+    expect(await ask('second', false)).toBe(true);
+    expect(await ask('third', false)).toBe(false);
+    expect([cache.scanOf('s', 's#1', 'first'), cache.scanOf('s', 's#1', 'second')].every(Boolean)).toBe(true);
+    // Refused: a write's asks at this version do not load it again.
+    const again = loader(docs('a'), 's#1');
+    cache.scanFor('s', 's#1', 'third', again, false);
+    expect(again.calls).toBe(0);
+    expect(await ask('fourth', true)).toBe(true);
+    expect(cache.scanOf('s', 's#1', 'first')).toBeUndefined();
+    expect(cache.bytes).toBe(2 * one);
+  });
+
   it("moves an entry on with a commit's changes, and only from the version it holds", async () => {
     const cache = new CollectionCache(1024 * 1024);
     await findTwice(cache, 's', 's#1', 'items', loader(docs('a', 'b', 'c'), 's#1'));

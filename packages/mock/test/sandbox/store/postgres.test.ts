@@ -377,6 +377,29 @@ it('brings the lists of every match a write read up to date with its writes, as 
   });
 });
 
+it('lets writes load small collections into the cache, and only reads large ones', async () => {
+  const padded = Array.from({ length: 60 }, (_, n) => ({ id: `p${n}`, employerId: EMPLOYER, employeeNumber: 9000 + n, notes: 'x'.repeat(600) }));
+  const large = { ...seed, collections: { ...seed.collections, employees: [...seed.collections.employees!, ...padded] } };
+  const url = await server().database('write_loads');
+  const store = await PostgresStore.open({ seed: large, collections, databaseUrl: url });
+  try {
+    expect(store.smallInSeed('employers')).toBe(true);
+    expect(store.smallInSeed('employees')).toBe(false);
+    for (let i = 0; i < 2; i++) await store.transaction('loads', 'write', (tx) => tx.setMeta('written', i));
+    const ask = (mode: 'read' | 'write') => store.transaction('loads', mode, async (tx) => [await tx.find('employees'), await tx.find('employers')]);
+    for (let i = 0; i < 3; i++) await ask('write');
+    await store.collectionCache?.idle();
+    const employers = JSON.stringify(seed.collections.employers!.map((doc) => ({ companyName: doc.companyName, id: doc.id }))).length;
+    expect(store.collectionCache?.bytes).toBeGreaterThan(0);
+    expect(store.collectionCache?.bytes).toBeLessThan(2 * employers);
+    for (let i = 0; i < 2; i++) await ask('read');
+    await store.collectionCache?.idle();
+    expect(store.collectionCache?.bytes).toBeGreaterThan(60 * 600);
+  } finally {
+    await store.close();
+  }
+});
+
 it('keeps no collections with a collection cache of 0', async () => {
   await withStoreAndClient('no_collection_cache', { collectionCacheBytes: 0 }, async ({ store }) => {
     expect(store.collectionCache).toBeUndefined();
