@@ -229,6 +229,19 @@ describe('CollectionCache', () => {
     expect(cache.scanOf('s', 's#2', 'items')).toBeDefined();
   });
 
+  it('parses a large load a slice at a time, letting other work run between', async () => {
+    const cache = new CollectionCache(64 * 1024 * 1024);
+    const texts = Array.from({ length: 2000 }, (_, n) => JSON.stringify({ id: `d${n}`, notes: 'x'.repeat(1000) }));
+    const load = loader(texts, 's#1');
+    cache.scanFor('s', 's#1', 'items', load);
+    cache.scanFor('s', 's#1', 'items', load);
+    // Queued before the load's parse begins: it runs at the parse's first pause, before the entry is in.
+    const seenBetween = await new Promise<number>((resolve) => setImmediate(() => resolve(cache.bytes)));
+    expect(seenBetween).toBe(0);
+    await cache.idle();
+    expect(cache.scanOf('s', 's#1', 'items')?.find({}).total).toBe(2000);
+  });
+
   it('copies what it answers: a caller that changes a doc changes nothing kept', async () => {
     const cache = new CollectionCache(1024 * 1024);
     await findTwice(cache, 's', 's#1', 'items', loader(docs('a'), 's#1'));
