@@ -109,14 +109,29 @@ export class CollectionCache {
    */
   advance(source: string, from: string, to: string, collection: string, changes: ReadonlyMap<string, string | null> | undefined): void {
     const key = keyOf(source, collection);
+    // Runs after a commit: whatever goes wrong here drops the entry, never the commit's answer.
+    const apply = () => {
+      try {
+        this.advanceNow(key, from, to, changes);
+      } catch {
+        this.forget(key);
+      }
+    };
     // A load under way may have read the collection before this commit: it goes first.
     const before = this.queued.get(key) ?? this.loading.get(key);
-    if (before === undefined) return this.advanceNow(key, from, to, changes);
-    const after = before.then(() => this.advanceNow(key, from, to, changes));
+    if (before === undefined) return apply();
+    const after = before.then(apply);
     this.queued.set(key, after);
     void after.finally(() => {
       if (this.queued.get(key) === after) this.queued.delete(key);
     });
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.held -= entry.bytes;
   }
 
   private advanceNow(key: string, from: string, to: string, changes: ReadonlyMap<string, string | null> | undefined): void {
@@ -139,8 +154,7 @@ export class CollectionCache {
       sizes.set(id, text.length);
       bytes += text.length;
     }
-    this.entries.delete(key);
-    this.held -= entry.bytes;
+    this.forget(key);
     this.put(key, { version: to, scan: new CollectionScan(docs), sizes, bytes });
   }
 
@@ -166,11 +180,7 @@ export class CollectionCache {
     const docs = await parseInSlices(texts);
     // Asked again: the cache may have changed while the docs were parsed.
     if (!this.admits(key, version, bytes, evict)) return;
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.entries.delete(key);
-      this.held -= previous.bytes;
-    }
+    this.forget(key);
     const sizes = new Map(docs.map((doc, i) => [doc.id, texts[i]!.length]));
     this.put(key, { version, scan: new CollectionScan(docs), sizes, bytes });
   }

@@ -190,6 +190,15 @@ describe('CollectionCache', () => {
     expect(cache.scanOf('s', 's#7', 'items')?.find({}).total).toBe(3);
   });
 
+  it('drops an entry it cannot move on, and never throws to the commit', async () => {
+    const cache = new CollectionCache(1024 * 1024);
+    await findTwice(cache, 's', 's#1', 'items', loader(docs('a'), 's#1'));
+    expect(() => cache.advance('s', 's#1', 's#2', 'items', new Map([['a', '{not json']]))).not.toThrow();
+    expect(cache.scanOf('s', 's#1', 'items')).toBeUndefined();
+    expect(cache.scanOf('s', 's#2', 'items')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
   it('applies the commits that come while a load runs after it, in order', async () => {
     const cache = new CollectionCache(1024 * 1024);
     let release!: (loaded: LoadedCollection) => void;
