@@ -82,6 +82,17 @@ it('answers /__health, /__ready and /__metrics', async () => {
   expect(text).toMatch(/^payroll_mock_process_cpu_seconds_total \d/m);
 }, 60_000);
 
+it('keeps no collections with --collection-cache 0', async () => {
+  const plain = await startProcess(['--port', '0', '--database-url', await server().database('operations'), '--collection-cache', '0']);
+  try {
+    for (const size of [6, 7, 8]) expect((await call(plain.url, 'GET', `${EMPLOYEES}?pageSize=${size}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call(plain.url, 'GET', '/__metrics')).body).toMatch(/^payroll_mock_collection_cache_bytes 0$/m);
+  } finally {
+    await plain.stop();
+  }
+}, 60_000);
+
 it('answers 503 with Retry-After while PostgreSQL is down, recovers alone, keeps every acknowledged write and applies none by half', async () => {
   const answers = new Map<number, Answer>();
   let next = 0;
