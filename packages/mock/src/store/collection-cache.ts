@@ -203,10 +203,9 @@ export class CollectionCache {
     if (entry.bytes > this.maxBytes) return;
     this.entries.set(key, entry);
     this.held += entry.bytes;
-    for (const [oldest, kept] of this.entries) {
+    for (const oldest of this.entries.keys()) {
       if (this.held <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.held -= kept.bytes;
+      this.forget(oldest);
     }
   }
 }

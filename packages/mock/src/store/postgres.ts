@@ -333,11 +333,6 @@ export class PostgresStore implements Store {
     return { source: own ? sandbox : this.seedId, meta: own?.meta ?? seedRow?.meta ?? this.seedMeta, generation: row?.generation, versions: row && new CollectionVersions(row) };
   }
 
-  /** The names of the collections this store declares. */
-  get collectionNames(): readonly string[] {
-    return this.collections.map((spec) => spec.name);
-  }
-
   /**
    * One batch of writers of a sandbox (see WriteBatches) in one transaction: the lock and the
    * state are taken once, each writer runs in turn (in a savepoint of its own once an earlier one
@@ -351,16 +346,16 @@ export class PostgresStore implements Store {
       await this.withClient(async (client, unfinished) => {
         const begin = async (commitFirst = false) => {
           const { source, meta, versions } = this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true, commitFirst));
-          return { source, meta, wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'], versions, written: new Set<string>() as ReadonlySet<string>, changes: new Map() as Changes };
+          return { source, meta, wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'], versions, changes: new Map() as Changes };
         };
         let shared = await begin(unfinished);
         for (const writer of batch) {
           const keep = shared.wrote || shared.metaChanged;
           if (keep) await client.query('SAVEPOINT sandbox_writer');
-          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.versions, shared.known, shared.written, shared.changes);
+          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.versions, shared.known, shared.changes);
           try {
             const result = await writer.fn(tx);
-            shared = { ...shared, source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge, written: tx.collectionsWritten, changes: tx.changes };
+            shared = { ...shared, source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge, changes: tx.changes };
             answers.push(() => writer.resolve(result));
           } catch (error) {
             if (keep) await client.query('ROLLBACK TO SAVEPOINT sandbox_writer');
@@ -374,8 +369,9 @@ export class PostgresStore implements Store {
             tx.close();
           }
         }
-        const generation = await commitWrites(client, sandbox, { ...shared, generations: this.generationsAfter(shared) });
-        if (generation !== undefined) this.advanceCache(shared, generation);
+        const recorded = this.recordedVersions(shared);
+        const generation = await commitWrites(client, sandbox, { ...shared, generations: recorded && this.generationsAfter(recorded, shared.changes) });
+        if (generation !== undefined && recorded) this.advanceCache(recorded, shared.changes, generation);
       });
     } catch (error) {
       for (const writer of batch) writer.reject(error);
@@ -479,37 +475,38 @@ export class PostgresStore implements Store {
     return results[results.length - 1]!;
   }
 
-  /** The collection generations a batch's commit stores: what it began with, and the commit's
-   * own generation for the collections it wrote (none when it materialized the sandbox: its
-   * collections are then all as new as its state row). */
-  private generationsAfter(batch: { source: string; versions: CollectionVersions | undefined; written: ReadonlySet<string> }): CommitGenerations | undefined {
-    if (!batch.versions || batch.versions.source !== batch.source) return undefined;
-    const kept: Record<string, number> = {};
-    for (const name of this.collectionNames) if (!batch.written.has(name)) kept[name] = batch.versions.generationOf(name);
-    return { kept, written: [...batch.written] };
+  /** The versions a batch began with, when its commit records the collections' generations:
+   * not when it materialized the sandbox (its collections are then all as new as its state row). */
+  private recordedVersions(batch: { source: string; versions: CollectionVersions | undefined }): CollectionVersions | undefined {
+    return batch.versions?.source === batch.source ? batch.versions : undefined;
   }
 
-  /** After a batch's commit at `generation`: the kept collections it wrote move to that
+  /** The collection generations a batch's commit stores: what it began with, and the commit's
+   * own generation for the collections it changed. */
+  private generationsAfter(versions: CollectionVersions, changes: Changes): CommitGenerations {
+    const kept: Record<string, number> = {};
+    for (const { name } of this.collections) if (!changes.has(name)) kept[name] = versions.generationOf(name);
+    return { kept, written: [...changes.keys()] };
+  }
+
+  /** After a batch's commit at `generation`: the kept collections it changed move to that
    * generation with its changes (what they hold in the database now), so the reads after a write
    * need no load. */
-  private advanceCache(batch: { source: string; versions: CollectionVersions | undefined; written: ReadonlySet<string>; changes: Changes }, generation: string): void {
+  private advanceCache(versions: CollectionVersions, changes: Changes, generation: string): void {
     const cache = this.collectionCache;
-    if (!cache || !batch.versions || batch.versions.source !== batch.source) return;
-    for (const collection of batch.written) cache.advance(batch.source, batch.versions.of(collection), `${batch.source}#${generation}`, collection, batch.changes.get(collection));
+    if (!cache) return;
+    for (const [collection, docs] of changes) cache.advance(versions.source, versions.of(collection), `${versions.source}#${generation}`, collection, docs);
   }
 
   /** A source's collection as it is now: its version and every doc as JSON, read in a read
    * transaction of its own (the collection cache's loads); undefined when the source is gone. */
   async collectionAt(source: string, collection: string): Promise<LoadedCollection | undefined> {
-    return this.withClient(async (client, unfinished) => {
-      await client.query(`${unfinished ? 'COMMIT;' : ''}BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`);
+    return this.inTransaction('read', async (client) => {
       const state = await client.query<StateRow>({ name: 'sandbox_state_of', text: `SELECT ${STATE_COLUMNS} FROM sandbox_state WHERE sandbox = $1`, values: [source] });
       const row = state.rows[0];
-      const docs = row
-        ? await client.query<{ doc: string }>({ name: 'sandbox_collection_text', text: 'SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2', values: [source, collection] })
-        : undefined;
-      await client.query('COMMIT');
-      return row && docs ? { version: new CollectionVersions(row).of(collection), texts: docs.rows.map((r) => r.doc) } : undefined;
+      if (!row) return undefined;
+      const docs = await client.query<{ doc: string }>({ name: 'sandbox_collection_text', text: 'SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2', values: [source, collection] });
+      return { version: new CollectionVersions(row).of(collection), texts: docs.rows.map((r) => r.doc) };
     });
   }
 
@@ -906,18 +903,13 @@ class PostgresTx implements Tx {
     /** The versions of the source's collections when the transaction began (the collection cache's keys). */
     private readonly versions: CollectionVersions | undefined,
     known?: ReadonlyMap<string, ReadonlyMap<string, Known>>,
-    /** The collections the writers before it in its batch wrote, and their changes. */
-    written?: ReadonlySet<string>,
+    /** The changes of the writers before it in its batch. */
     changed?: Changes,
   ) {
     this.known = new Map([...(known ?? [])].map(([collection, entries]) => [collection, new Map(entries)]));
-    this.touched = new Set(written);
     this.changed = new Map([...(changed ?? [])].map(([collection, docs]) => [collection, new Map(docs)]));
   }
 
-  /** The collections its batch has written so far (this writer's too); from before each write,
-   * so a collection may be here with no change. */
-  private readonly touched: Set<string>;
   /** Its batch's changes so far, per collection: the doc as stored by id, or null (removed). */
   private readonly changed: Map<string, Map<string, string | null>>;
 
@@ -938,11 +930,6 @@ class PostgresTx implements Tx {
   /** What it knows of the state it leaves (see known). */
   get knowledge(): ReadonlyMap<string, ReadonlyMap<string, Known>> {
     return this.known;
-  }
-
-  /** The collections its batch has written, this writer's writes included. */
-  get collectionsWritten(): ReadonlySet<string> {
-    return this.touched;
   }
 
   /** Its batch's changes, this writer's included. */
@@ -998,10 +985,10 @@ class PostgresTx implements Tx {
   }
 
   /** The collection's version, when the collection cache may answer for it here: in a read, and
-   * in a write while its batch has not written the collection or the sandbox's first copy (the
-   * sandbox's lock keeps the rest as committed). */
+   * in a write while its batch has neither changed the collection nor made the sandbox's first
+   * copy (the sandbox's lock keeps the rest as committed). */
   private cachedVersion(collection: string): string | undefined {
-    if (this.versions === undefined || this.versions.source !== this.source || this.touched.has(collection)) return undefined;
+    if (this.versions === undefined || this.versions.source !== this.source || this.changed.has(collection)) return undefined;
     return this.versions.of(collection);
   }
 
@@ -1072,7 +1059,6 @@ class PostgresTx implements Tx {
 
   async insert(collection: string, doc: Doc): Promise<void> {
     await this.materialize();
-    this.touched.add(collection);
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
     const insert = 'INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)';
     const inserted = await this.client.query<{ doc: string }>({ name: 'sandbox_insert', text: `${insert} ON CONFLICT DO NOTHING ${RETURNING_DOC}`, values });
@@ -1083,7 +1069,6 @@ class PostgresTx implements Tx {
 
   async replace(collection: string, doc: Doc): Promise<boolean> {
     await this.materialize();
-    this.touched.add(collection);
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
     const stored = await this.update(collection, values);
     // Not replaced: there is no such doc (what was known of the collection still holds).
@@ -1110,7 +1095,6 @@ class PostgresTx implements Tx {
 
   async remove(collection: string, id: string): Promise<boolean> {
     await this.materialize();
-    this.touched.add(collection);
     const result = await this.client.query({
       name: 'sandbox_remove',
       text: 'DELETE FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',
