@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxControlError, type Sandbox, type Scenario } from '../src/index.js';
 import { createFixtures, SEED_IDS } from '../src/fixtures.js';
 import { call, EMPLOYEES, fixtureProblemPaths, ORIGIN } from './support.js';
-import { mergeProblems } from '../src/control/snapshot-check.js';
+import { mergeProblems, mergeSnapshots, snapshotProblems } from '../src/control/snapshot-check.js';
+import { MemoryStore } from '../src/store/memory.js';
+import { DocSchemas } from '../src/engine/doc-schemas.js';
+import { UniqueViolation } from '../src/store/types.js';
 import { collectionTable } from '../src/engine/sandbox.js';
 import { RESOURCE_MODULES } from '../src/resources/index.js';
 import { seedCollectionNames, seedSnapshot } from '../src/seed/index.js';
@@ -257,6 +260,20 @@ describe('replace or merge', () => {
     // A start is the replace mode's: given with merge, and left out without it, it is refused.
     expect(await refusedWhole(token, () => sandbox.scenario({ start: 'seed', entities: {} }, { token, mode: 'merge' }))).toEqual([expect.stringMatching(/^start is not used with mode=merge/)]);
     expect(await refusedWhole(token, () => sandbox.scenario({ entities: {} }, { token }))).toEqual([expect.stringMatching(/^start must be 'seed' or 'empty'/)]);
+  });
+
+  it('the checks compare a unique field as the stores do (a number and its text are one value)', async () => {
+    const collections = new Map([['items', { name: 'items', unique: [{ name: 'code-unique', fields: ['code'] }] }]]);
+    const snapshot = (docs: Array<{ id: string; code: unknown }>) => ({ format: 'payroll-sandbox/1' as const, collections: { items: docs }, meta: {} });
+    const kept = snapshot([{ id: 'a', code: 7 }]);
+    const given = snapshot([{ id: 'b', code: '7' }]);
+    expect(mergeProblems(mergeSnapshots(kept, given), given, collections)).toEqual([expect.stringMatching(/^collections\.items\[0\]: code must be unique \(code-unique\); the stored doc a has the same/)]);
+    // The store refuses the same pair; the snapshot check now says so first (before, the import threw).
+    const pair = snapshot([{ id: 'a', code: 7 }, { id: 'b', code: '7' }]);
+    const store = new MemoryStore({ seed: kept, collections: [...collections.values()] });
+    await expect(store.importSnapshot('s', pair)).rejects.toBeInstanceOf(UniqueViolation);
+    await store.close();
+    expect(snapshotProblems(pair, collections, new DocSchemas({}))).toEqual(['collections.items[1]: code must be unique (code-unique).']);
   });
 
   it('every relation the seed holds names a doc it holds', () => {

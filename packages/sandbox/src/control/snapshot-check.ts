@@ -4,7 +4,8 @@
 // (mergeSnapshots) is checked again as the state it makes: its unique fields across the docs
 // it keeps, and the relations of the docs it gives (mergeProblems).
 import type { DocSchemas } from '../engine/doc-schemas.js';
-import type { CollectionSpec, Doc, Snapshot, UniqueRule } from '../store/types.js';
+import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
+import { ruleKey } from '../store/rule-key.js';
 import { valueAt } from '../filter/evaluate.js';
 
 const MAX_PROBLEMS = 20;
@@ -43,8 +44,8 @@ export function snapshotProblems(value: unknown, collections: Map<string, Collec
     for (const rule of spec.unique ?? []) {
       const seen = new Set<string>();
       docs.forEach((doc: unknown, i) => {
-        const key = uniqueKey(rule, doc);
-        if (key === undefined) return;
+        const key = ruleKey(doc, rule);
+        if (key === null) return;
         if (seen.has(key)) add(`collections.${name}[${i}]: ${rule.fields.join(', ')} must be unique (${rule.name}).`);
         seen.add(key);
       });
@@ -59,13 +60,6 @@ export function mergeById<T extends { id: string }>(stored: readonly T[], given:
   const kept = stored.map((doc) => byId.get(doc.id) ?? doc);
   const storedIds = new Set(stored.map((doc) => doc.id));
   return [...kept, ...given.filter((doc) => !storedIds.has(doc.id))];
-}
-
-/** The doc's value of a unique rule, comparable as text; undefined where the rule does not constrain it (a field null or missing). */
-function uniqueKey(rule: UniqueRule, doc: unknown): string | undefined {
-  const values = rule.fields.map((path) => valueAt(doc, path.split('.')));
-  if (values.some((v) => v === null || v === undefined)) return undefined;
-  return JSON.stringify(values.map((v) => (rule.caseInsensitive && typeof v === 'string' ? v.toLowerCase() : v)));
 }
 
 /**
@@ -100,12 +94,12 @@ export function mergeProblems(merged: Snapshot, given: Snapshot, collections: Ma
     for (const rule of spec?.unique ?? []) {
       const stored = new Map<string, Doc>();
       for (const doc of kept) {
-        const key = uniqueKey(rule, doc);
-        if (key !== undefined) stored.set(key, doc);
+        const key = ruleKey(doc, rule);
+        if (key !== null) stored.set(key, doc);
       }
       docs.forEach((doc, i) => {
-        const key = uniqueKey(rule, doc);
-        const clash = key === undefined ? undefined : stored.get(key);
+        const key = ruleKey(doc, rule);
+        const clash = key === null ? undefined : stored.get(key);
         if (clash) add(`collections.${name}[${i}]: ${rule.fields.join(', ')} must be unique (${rule.name}); the stored doc ${clash.id} has the same.`);
       });
     }

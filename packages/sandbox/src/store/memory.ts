@@ -4,9 +4,9 @@
 // so materializing a sandbox costs a few Map copies, not a copy of the seed.
 // A write transaction works on a draft and swaps it in on success; a throw drops the draft.
 // Write transactions on one sandbox are queued; reads never wait (they see the last commit).
-import { valueAt } from '../filter/evaluate.js';
 import { cloneJson } from './clone.js';
 import { CollectionScan } from './scan.js';
+import { ruleKey } from './rule-key.js';
 import {
   UniqueViolation,
   type Doc,
@@ -49,19 +49,6 @@ const EMPTY: ReadonlyMap<string, Doc> = new Map();
 /** Scans of committed collections (never mutated: a write copies the collection's Map), so that
  * the next list of the same collection reads the columns built for the last one. */
 const committedScans = new WeakMap<ReadonlyMap<string, Doc>, CollectionScan>();
-
-/** The text a rule compares for one field, as PostgreSQL's `doc #>> path` gives it (lower-cased
- * for case-insensitive rules), or null when the doc is not constrained. */
-function ruleKey(doc: Doc, rule: UniqueRule): string | null {
-  const parts: string[] = [];
-  for (const field of rule.fields) {
-    const value = valueAt(doc, field.split('.'));
-    if (value === null || value === undefined) return null;
-    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-    parts.push(rule.caseInsensitive ? text.toLowerCase() : text);
-  }
-  return JSON.stringify(parts);
-}
 
 /** `owned`: nobody else holds the snapshot's docs, so they are kept instead of copied. */
 export function stateFromSnapshot(snapshot: Snapshot, updatedAt: string | null, owned = false): SandboxState {
