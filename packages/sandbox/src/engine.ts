@@ -2,11 +2,11 @@
 // @payroll-api/mock does): the shared request pipeline, the sandbox responder over a store of
 // its choice, the description loader, the store interface with its memory implementation and
 // the SQL compilation of filters, and what the examples responder reuses.
-export { createPipeline, EXPOSED_HEADERS, HEALTH_PATH, type PipelineOptions, type PipelineResult } from './http/handler.js';
+export { createPipeline, EXPOSED_HEADERS, HEALTH_PATH, type PipelineOptions, type PipelineResult } from './engine/pipeline.js';
 export type { BodyRead, SandboxRequest } from './http/request.js';
 export { fromFetchRequest } from './http/request.js';
 export { toFetchResponse } from './http/response.js';
-export { createSandboxResponder, type SandboxResponder, type SandboxResponderOptions, type StoreFactory } from './engine/sandbox.js';
+export { createSandboxResponder, type SandboxResponder, type SandboxResponderOptions, type StoreFactory } from './responder/responder.js';
 export { essence, loadApi, successContents, type ApiName, type LoadedApi, type Operation } from './http/spec.js';
 export type { HttpOperation, MediaContent, Violation } from './http/operation.js';
 export { envelope, message, type Message, type MessageType, type VersionInfo } from './http/errors.js';
@@ -22,7 +22,7 @@ export { CollectionScan } from './store/scan.js';
 export * from './store/types.js';
 export { DATE_TIME_PATTERN } from './filter/evaluate.js';
 export { SqlParams, comparable, compileFilter, compileOrderBy, foldCase, instantFunctionSql, orderTerms, plainJsonPath, type SqlDialect } from './filter/sql.js';
-export { SandboxError, type Handler, type OperationContext, type Principal, type Reply, type ResourceModule } from './engine/types.js';
+export { SandboxError, type Handler, type OperationContext, type Principal, type Reply, type ResourceModule } from './domain/context.js';
 export { seedSnapshot } from './seed/index.js';
 export { SEED_IDS } from './seed/ids.js';
 export { FAULT_HEADER, FAULTS_PATH, type FaultRule } from './faults/faults.js';

@@ -7,7 +7,7 @@
 // the entities to a sandbox with `sandbox.restore(...)` in merge mode, or let a scenario
 // (`createSandbox({ scenario })`, POST /__sandbox/scenario) make them from partial entities.
 import { journalDescription, payrollDescription } from './generated/descriptions.js';
-import { DocSchemas } from './engine/doc-schemas.js';
+import { DocSchemas } from './domain/doc-schemas.js';
 import { createFactories, type Factories } from './fixtures/factories.js';
 import { seedSnapshot } from './seed/index.js';
 import { emptySeed } from './seed/empty.js';

@@ -4,14 +4,14 @@
 // It answers exactly what `payroll-mock` answers over HTTP (the same pipeline runs there), in
 // any runtime with fetch: Node, vitest (no port), a browser, a service worker (see ./msw).
 import { payrollDescription, journalDescription } from './generated/descriptions.js';
-import { createPipeline, type PipelineResult } from './http/handler.js';
+import { createPipeline, type PipelineResult } from './engine/pipeline.js';
 import { bytesBody, fromFetchRequest, fromUrlAndInit, type SandboxRequest } from './http/request.js';
 import { toFetchResponse } from './http/response.js';
 import { loadApi, type ApiName, type LoadedApi } from './http/spec.js';
-import { createSandboxResponder, type StoreFactory } from './engine/sandbox.js';
+import { createSandboxResponder, type StoreFactory } from './responder/responder.js';
 import { snapshotProblems } from './control/snapshot-check.js';
-import { DocSchemas } from './engine/doc-schemas.js';
-import { collectionTable } from './engine/sandbox.js';
+import { DocSchemas } from './domain/doc-schemas.js';
+import { collectionTable } from './responder/responder.js';
 import { RESOURCE_MODULES } from './resources/index.js';
 import { seedCollectionNames, seedSnapshot } from './seed/index.js';
 import { buildScenario, type Scenario, type ScenarioResult } from './control/scenario.js';

@@ -2,10 +2,10 @@
 // the sandbox date are the same; never when the handler read the clock's time; bounded by bytes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AnswerCache } from '../src/engine/answer-cache.js';
-import { createSandboxResponder } from '../src/engine/sandbox.js';
-import type { ResourceModule } from '../src/engine/types.js';
+import { createSandboxResponder } from '../src/responder/responder.js';
+import type { ResourceModule } from '../src/domain/context.js';
 import { payrollDescription, journalDescription } from '../src/generated/descriptions.js';
-import { createPipeline } from '../src/http/handler.js';
+import { createPipeline } from '../src/engine/pipeline.js';
 import { fromUrlAndInit } from '../src/http/request.js';
 import { loadApi } from '../src/http/spec.js';
 import { createSandbox, type Sandbox } from '../src/index.js';

@@ -7,7 +7,7 @@ import { unauthorized } from '../http/authenticate.js';
 import { forbidden } from '../http/authorize.js';
 import { json, type Outgoing } from '../http/outgoing.js';
 import { pathParams, type Routed } from '../http/route.js';
-import type { Principal } from '../engine/types.js';
+import type { Principal } from '../domain/context.js';
 import type { Tx } from '../store/types.js';
 import { decide } from './decision.js';
 import { readModel } from './model.js';

@@ -6,9 +6,9 @@
 // belongs to its employer, a journal profile to its administration's employer or its wage
 // model's provider, ...); an id the store does not know is left to the handler (404).
 import type { BoundFilter } from '../filter/tree.js';
-import { ORG_COLLECTIONS } from '../seed/reference-data.js';
+import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import { JOURNAL_COLLECTIONS } from '../seed/journal.js';
-import { COLLECTIONS } from '../resources/employments/model.js';
+import { COLLECTIONS } from '../domain/employments/model.js';
 import type { Doc, Tx } from '../store/types.js';
 import { EVERY_ACTIVITY, modulesOf, type AuthorizationModel, type UserEntry } from './model.js';
 

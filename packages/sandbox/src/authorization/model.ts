@@ -2,7 +2,7 @@
 // written to the sandbox's store, and the check every edit passes before anything changes.
 // Each sandbox holds its own copy (reset and snapshots include it); employers' modules are
 // the `modules` field of the employer docs, which the employment-notification rule reads too.
-import { ORG_COLLECTIONS } from '../seed/reference-data.js';
+import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import { AUTHORIZATION_COLLECTION, AUTHORIZATION_MODEL_ID } from '../seed/authorization.js';
 import type { Doc, Tx } from '../store/types.js';
 

@@ -8,7 +8,7 @@
 // resource that does not, §7). The state is the sandbox's meta (kept by snapshots, dropped by
 // reset), so every store holds it the same way.
 import type { BoundFilter } from '../filter/tree.js';
-import { ORG_COLLECTIONS } from '../seed/reference-data.js';
+import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import type { Tx } from '../store/types.js';
 import { EMPLOYER_SCOPED_COLLECTIONS, and, entityEmployers, whereIn, type Refusal } from './decision.js';
 

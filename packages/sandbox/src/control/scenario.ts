@@ -4,7 +4,7 @@
 // into the current state instead (mode=merge), there is no start: the entities join what the
 // sandbox holds, by id. The result is a whole snapshot, checked as an imported one is
 // (snapshot-check.ts); the caller imports it in one step, so a bad scenario changes nothing.
-import type { DocSchemas } from '../engine/doc-schemas.js';
+import type { DocSchemas } from '../domain/doc-schemas.js';
 import type { Scenario, ScenarioList, ScenarioLists, ScenarioResult as ControlScenarioResult } from '@payroll-api/types/sandbox-control';
 import { createFactories, FIXTURE_RELATIONS, FixtureError, type FixtureKind, type FixtureOverride } from '../fixtures/factories.js';
 

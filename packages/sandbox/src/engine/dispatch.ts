@@ -16,7 +16,7 @@ import { sequentialId } from '../util/ids.js';
 import { answerAt, bodyForHandler, windowOf } from './version-window.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
 import { fieldsOfList, listPage } from './list-query.js';
-import { Refused, SandboxError, type Handler, type OperationContext, type Principal, type Reply } from './types.js';
+import { Refused, SandboxError, type Handler, type OperationContext, type Principal, type Reply } from '../domain/context.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
 
 const utf8 = new TextEncoder();

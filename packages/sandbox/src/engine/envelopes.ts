@@ -2,7 +2,7 @@
 // carries follows the operation's response schema: the payroll envelopes carry the version
 // object, the journal's results only what their schemas declare.
 import type { Message, VersionInfo } from '../http/errors.js';
-import type { ListPage } from './types.js';
+import type { ListPage } from '../domain/context.js';
 import { totalPages } from './paging.js';
 import { declaredProperties } from './schema-walk.js';
 

@@ -6,7 +6,7 @@
 import { lookupAccessToken, ACCESS_PREFIX, tokenSandbox, userSandbox } from '../auth/tokens.js';
 import { USER_TOKEN_PREFIX } from '../authorization/model.js';
 import type { Store } from '../store/types.js';
-import type { Principal } from './types.js';
+import type { Principal } from '../domain/context.js';
 
 /** Requests without a token (an operation declaring `security: []`) share this sandbox. */
 export const ANONYMOUS_SANDBOX = 'anonymous';

@@ -6,7 +6,7 @@ import { filterFrom, orderFrom } from '../filter/bind.js';
 import { fieldTable } from '../filter/fields.js';
 import type { BoundFilter, FieldTable } from '../filter/tree.js';
 import type { Tx } from '../store/types.js';
-import type { ListPage, ListQuery } from './types.js';
+import type { ListPage, ListQuery } from '../domain/context.js';
 import { pagingOf } from './paging.js';
 import { listItemSchema } from './schema-walk.js';
 

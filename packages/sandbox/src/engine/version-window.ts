@@ -7,7 +7,7 @@
 import { chainOf, VersionChangeError, type VersionChanges } from '@payroll-api/version-changes';
 import { message } from '../http/errors.js';
 import type { Operation } from '../http/spec.js';
-import { SandboxError } from './types.js';
+import { SandboxError } from '../domain/context.js';
 
 /**
  * The versions the handlers and the seed are written at: the contract's version of each

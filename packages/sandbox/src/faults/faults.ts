@@ -6,21 +6,13 @@
 import { errorReply, json, type Outgoing } from '../http/outgoing.js';
 import { message, UNAUTHORIZED_MESSAGE } from '../http/errors.js';
 import type { Operation } from '../http/spec.js';
+import type { FaultAction } from '../http/respond.js';
 
 /** The sandbox-only request header: `status=503`, `delay=800`, `network-error`, joined with `;`. */
 export const FAULT_HEADER = 'X-Sandbox-Fault';
 export const FAULTS_PATH = '/__sandbox/faults';
 
-export interface FaultAction {
-  /** Answer this status with the contract's body for it (none for 404 and 5xx). */
-  status?: number;
-  /** Wait this many milliseconds before answering (also before an error). */
-  delayMs?: number;
-  /** Fail at the network level: the server drops the connection, MSW answers a network error. */
-  networkError?: boolean;
-  /** Retry-After in seconds for 429 and 503 (default 1). */
-  retryAfterSeconds?: number;
-}
+export type { FaultAction };
 
 export interface FaultRule extends FaultAction {
   id: string;

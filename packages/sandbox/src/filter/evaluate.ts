@@ -1,8 +1,7 @@
 // The bound filter tree and sort keys evaluated in memory (the memory store). sql.ts compiles
 // the same trees for PostgreSQL; the two must agree row for row, which the property test in
 // test/sandbox/store checks. The semantics are those written at the top of tree.ts.
-import type { Doc } from '../store/types.js';
-import type { BoundFilter, FieldInfo, FieldType, Literal, OrderKey } from './tree.js';
+import type { BoundFilter, Doc, FieldInfo, FieldType, Literal, OrderKey } from './tree.js';
 
 /** The raw JSON value at a path (undefined when any segment is missing). */
 export function valueAt(doc: unknown, path: readonly string[]): unknown {

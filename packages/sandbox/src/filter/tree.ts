@@ -16,6 +16,9 @@
 // - Arrays cannot be filtered or ordered on.
 // - orderBy: nulls sort last ascending and first descending; ties are broken by id ascending.
 
+/** A stored document as filters read it: a JSON object with an id (the store's unit). */
+export type Doc = { id: string } & Record<string, unknown>;
+
 export type ComparisonOperator = 'eq' | 'ne' | 'lk' | 'gt' | 'ge' | 'lt' | 'le';
 
 export type Literal = string | number | boolean | null;

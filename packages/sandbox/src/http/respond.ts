@@ -33,6 +33,18 @@ export interface Clock {
   caller?: unknown;
 }
 
+/** What a fault makes of one call (the rules that draw it live in faults/). */
+export interface FaultAction {
+  /** Answer this status with the contract's body for it (none for 404 and 5xx). */
+  status?: number;
+  /** Wait this many milliseconds before answering (also before an error). */
+  delayMs?: number;
+  /** Fail at the network level: the server drops the connection, MSW answers a network error. */
+  networkError?: boolean;
+  /** Retry-After in seconds for 429 and 503 (default 1). */
+  retryAfterSeconds?: number;
+}
+
 export interface Responder {
   /** Who a token is (the sandbox's principal), or the answer that refuses it (e.g. an expired one). */
   identify(token: string | undefined): Promise<{ caller?: unknown } | Outgoing>;
@@ -48,7 +60,7 @@ export interface Responder {
   /** Requests outside the descriptions' paths this responder serves (control endpoints, OAuth). */
   serveOther?(req: SandboxRequest, pathname: string, query: URLSearchParams): Promise<Outgoing | undefined>;
   /** The fault a rule of the caller's sandbox draws for one call of an operation (sandbox only). */
-  drawFault?(caller: unknown, operationId: string): import('../faults/faults.js').FaultAction | undefined;
+  drawFault?(caller: unknown, operationId: string): FaultAction | undefined;
   close?(): Promise<void>;
 }
 

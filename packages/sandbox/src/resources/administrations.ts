@@ -1,10 +1,10 @@
 // Administrations (contract §2.5, §4.3 Administration): the payroll and non-payroll
 // administrations of an employer, and all those the caller can access, with only the
 // properties both kinds share.
-import type { Handler, ResourceModule } from '../engine/types.js';
-import { ORG_COLLECTIONS } from '../seed/reference-data.js';
+import type { Handler, ResourceModule } from '../domain/context.js';
+import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
-import { mustGet, whereIn } from './employments/model.js';
+import { mustGet, whereIn } from '../domain/employments/model.js';
 
 /** The shared properties (endDate is absent while the administration runs: the schema has no null for it). */
 export function administrationView(doc: Doc): Record<string, unknown> {

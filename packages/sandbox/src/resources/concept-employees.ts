@@ -12,12 +12,12 @@
 //   minimized iban: stored on the concept employee (the full shape has no iban field).
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { message } from '../http/errors.js';
-import { createAjv } from '../engine/doc-schemas.js';
-import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../engine/types.js';
-import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
+import { createAjv } from '../domain/doc-schemas.js';
+import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
+import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
 import { conceptEmployeePart } from '../seed/organisation.js';
-import { inputOnly, mustGet, whereIn } from './employments/model.js';
+import { inputOnly, mustGet, whereIn } from '../domain/employments/model.js';
 import { objectBody } from './providers.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });

@@ -2,8 +2,8 @@
 // the e-mail patch, the citizen service number, photos, creating an employee with its first
 // employment (PostEmployeeByEmployerId) and the self-service revocation date.
 import { fromBase64 } from '../util/bytes.js';
-import type { Handler, OperationContext, ResourceModule } from '../engine/types.js';
-import { SandboxError } from '../engine/types.js';
+import type { Handler, OperationContext, ResourceModule } from '../domain/context.js';
+import { SandboxError } from '../domain/context.js';
 import type { Doc } from '../store/types.js';
 import {
   COLLECTIONS,
@@ -18,10 +18,10 @@ import {
   refuse,
   whereIn,
   withUniqueEmployeeNumber,
-} from './employments/model.js';
-import { revocationDue } from './employments/person.js';
-import { createEmployeeWithEmployment } from './employments/new-employee.js';
-import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../seed/reference-data.js';
+} from '../domain/employments/model.js';
+import { revocationDue } from '../domain/employments/person.js';
+import { createEmployeeWithEmployment } from '../domain/employments/new-employee.js';
+import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../domain/reference-data.js';
 import { BASE64 } from './providers.js';
 
 const detail = (content: unknown = {}) => ({ kind: 'detail' as const, content });

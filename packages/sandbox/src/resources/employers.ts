@@ -4,12 +4,12 @@
 // information and the employer's logo (uploaded bytes stored and served back).
 import { message } from '../http/errors.js';
 import type { BoundFilter, FieldInfo } from '../filter/tree.js';
-import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../engine/types.js';
+import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
 import { DEFAULT_MODULES } from '../seed/organisation.js';
 import { recordNewEmployer } from '../authorization/teams.js';
-import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, type MetadataScope } from '../seed/reference-data.js';
+import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, type MetadataScope } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
-import { inputOnly, mustGet, omit, whereIn } from './employments/model.js';
+import { inputOnly, mustGet, omit, whereIn } from '../domain/employments/model.js';
 import { checkImageUpload, objectBody } from './providers.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });

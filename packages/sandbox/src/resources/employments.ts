@@ -2,15 +2,15 @@
 // with the user's stored filter settings; minimized; comprehensive; the employee's), GET/PUT,
 // the category type patch, the state machine (terminate, terminate again, reinstate), the start
 // date correction, and delete with the validations GetDeleteEmploymentInformation lists.
-import type { Handler, OperationContext, Principal, ResourceModule } from '../engine/types.js';
-import { SandboxError } from '../engine/types.js';
+import type { Handler, OperationContext, Principal, ResourceModule } from '../domain/context.js';
+import { SandboxError } from '../domain/context.js';
 import type { BoundFilter } from '../filter/tree.js';
 import type { Doc, Tx } from '../store/types.js';
 import { message, type Message } from '../http/errors.js';
-import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, type MetadataForm } from '../seed/reference-data.js';
+import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, type MetadataForm } from '../domain/reference-data.js';
 import { MODULES } from '../seed/organisation.js';
 import { listComprehensive } from './employments/comprehensive.js';
-import { ChainError, chainKey, endChain, moveChainStart, reopenChain } from './employments/date-chain.js';
+import { ChainError, chainKey, endChain, moveChainStart, reopenChain } from '../domain/employments/date-chain.js';
 import {
   COLLECTIONS,
   SECTIONS,
@@ -27,7 +27,7 @@ import {
   replaceEditable,
   whereIn,
   type SectionRecord,
-} from './employments/model.js';
+} from '../domain/employments/model.js';
 
 /** The part of the employment form (reference data) a patch body holds. */
 const formOf = (...fields: string[]): MetadataForm => Object.fromEntries(Object.entries(FORMS.employment as MetadataForm).filter(([path]) => fields.includes(path)));

@@ -1,6 +1,6 @@
 // The resource modules of the sandbox: together their handlers answer every operation of
 // both descriptions (a test checks that none is missing). Add a module's import here.
-import type { ResourceModule } from '../engine/types.js';
+import type { ResourceModule } from '../domain/context.js';
 import administrations from './administrations.js';
 import conceptEmployees from './concept-employees.js';
 import employees from './employees.js';

@@ -1,14 +1,14 @@
 // Every metadata and defaults operation of the payroll description (contract §2.1 metadata,
 // §4.1 Metadata and Defaults, §4.2). Metadata endpoints list the options of each metadata
 // field of a request body in its context; they answer from the reference data
-// (seed/reference-data.ts), the same source checkMetadataKeys refuses unknown keys from.
+// (domain/reference-data.ts), the same source checkMetadataKeys refuses unknown keys from.
 //
 // Defaults endpoints answer the fully expanded GET shape: every field of the shape is present,
 // null where it has no default (even where the shape does not allow null), a metadata object
 // without default is null as a whole. Dated defaults take the currently active or last known
 // value on the sandbox clock's date.
 import { message } from '../http/errors.js';
-import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../engine/types.js';
+import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
 import {
   AGREEMENTS,
   FORMS,
@@ -24,9 +24,9 @@ import {
   type MetadataOption,
   type MetadataScope,
   type PayScaleData,
-} from '../seed/reference-data.js';
+} from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
-import { COLLECTIONS, mustGet, recordsOf, type SectionRecord } from './employments/model.js';
+import { COLLECTIONS, mustGet, recordsOf, type SectionRecord } from '../domain/employments/model.js';
 
 type Json = Record<string, unknown>;
 

@@ -2,10 +2,10 @@
 // (answered without envelope), its logos (uploaded bytes stored and served back, §8 limits)
 // and the deviating provider logo of an employer.
 import { message } from '../http/errors.js';
-import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../engine/types.js';
-import { ORG_COLLECTIONS } from '../seed/reference-data.js';
+import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
+import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import type { Doc, Tx } from '../store/types.js';
-import { mustGet, whereIn } from './employments/model.js';
+import { mustGet, whereIn } from '../domain/employments/model.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 

@@ -1,7 +1,7 @@
 // The generators of Dutch data the seed and the fixtures share: a deterministic dice (a fixed
 // pseudo-random sequence, so the same seed gives the same data), names, places, and values that
 // pass their checks (citizen service numbers the 11-test, IBANs mod-97, postal codes `1234 AB`).
-import { isValidCitizenServiceNumber, isValidIban } from '../resources/employments/person.js';
+import { isValidCitizenServiceNumber, isValidIban } from '../domain/employments/person.js';
 
 // ---- deterministic randomness ---------------------------------------------------------------
 

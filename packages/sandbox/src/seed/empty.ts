@@ -5,7 +5,7 @@ import type { Snapshot } from '../store/types.js';
 import { AUTHORIZATION_COLLECTION } from './authorization.js';
 import { seedSnapshot } from './index.js';
 import { JOURNAL_COLLECTIONS } from './journal.js';
-import { ORG_COLLECTIONS } from './reference-data.js';
+import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 
 const KEPT = new Set<string>([ORG_COLLECTIONS.providers, JOURNAL_COLLECTIONS.wageModels, AUTHORIZATION_COLLECTION]);
 

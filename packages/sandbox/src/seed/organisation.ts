@@ -13,9 +13,9 @@
 import { toBase64, utf8 } from '../util/bytes.js';
 import type { Doc } from '../store/types.js';
 import { SEED_IDS } from './ids.js';
-import { computeEmployee } from '../resources/employments/model.js';
-import { EMPLOYMENT_DEFAULTS, FISCAL_DEFAULTS } from '../resources/employments/new-employee.js';
-import { option, optionsOf, ORG_COLLECTIONS, seedUuid, type MetadataOption } from './reference-data.js';
+import { computeEmployee } from '../domain/employments/model.js';
+import { EMPLOYMENT_DEFAULTS, FISCAL_DEFAULTS } from '../domain/employments/new-employee.js';
+import { option, optionsOf, ORG_COLLECTIONS, seedUuid, type MetadataOption } from '../domain/reference-data.js';
 
 export const ORG_IDS = {
   provider: SEED_IDS.provider,

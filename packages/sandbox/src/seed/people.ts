@@ -11,15 +11,15 @@
 // payrollPeriodData). PEOPLE_IDS names the employees and employments the scenarios and samples use.
 import { concat, crc32, toBase64, utf8, zlibStored } from '../util/bytes.js';
 import type { Doc } from '../store/types.js';
-import { COLLECTIONS, SECTIONS, computeEmployee, newSectionRecord, type SectionRecord } from '../resources/employments/model.js';
-import { employmentDoc, FISCAL_DEFAULTS } from '../resources/employments/new-employee.js';
-import { addDays, addRecord } from '../resources/employments/date-chain.js';
-import { SELF_SERVICE_STATUS } from '../resources/employments/person.js';
+import { COLLECTIONS, SECTIONS, computeEmployee, newSectionRecord, type SectionRecord } from '../domain/employments/model.js';
+import { employmentDoc, FISCAL_DEFAULTS } from '../domain/employments/new-employee.js';
+import { addDays, addRecord } from '../domain/employments/date-chain.js';
+import { SELF_SERVICE_STATUS } from '../domain/employments/person.js';
 import { citizenServiceNumber, Dice, FEMALE, iban, initialsOf, MALE, PLACES, postalCode, SURNAMES } from './dutch-data.js';
 import { SEED_IDS } from './ids.js';
 import { EMPLOYMENT_JOURNAL_ALLOCATIONS, EMPLOYMENT_PAYROLL_PERIOD_DATA, type EmploymentJournalUse } from './journal.js';
 import { MODULES, organisationSeed } from './organisation.js';
-import { option, optionsOf, ORG_COLLECTIONS, seedUuid, type MetadataOption, type MetadataScope } from './reference-data.js';
+import { option, optionsOf, ORG_COLLECTIONS, seedUuid, type MetadataOption, type MetadataScope } from '../domain/reference-data.js';
 
 const id = (name: string): string => seedUuid(`people:${name}`);
 

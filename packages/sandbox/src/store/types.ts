@@ -2,10 +2,10 @@
 // (memory.ts, optionally persisted with --data) and in PostgreSQL (postgres.ts). Both stores
 // evaluate the same bound filter tree (../filter/tree.ts), so a list answers the same page
 // from either.
-import type { BoundFilter, OrderKey } from '../filter/tree.js';
+import type { BoundFilter, Doc, OrderKey } from '../filter/tree.js';
 
-/** A stored entity: a JSON object with a string id (a uuid for every API resource). */
-export type Doc = { id: string } & Record<string, unknown>;
+/** A stored entity: a JSON object with a string id (a uuid for every API resource); defined where filters read it. */
+export type { Doc };
 
 /** A uniqueness rule within one sandbox, over dotted field paths of one collection's docs. */
 export interface UniqueRule {

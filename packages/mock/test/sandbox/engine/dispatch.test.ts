@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { message } from '#sandbox/http/errors.js';
 import { startMock, type RunningMock } from '../../../src/server.js';
-import { SandboxError, type ResourceModule } from '#sandbox/engine/types.js';
+import { SandboxError, type ResourceModule } from '#sandbox/domain/context.js';
 import { freshToken, request } from '../../helpers.js';
 
 const THINGS = 'engineTestThings';

@@ -1,7 +1,7 @@
 // Every operation of both descriptions has exactly one sandbox handler, so that no request
 // can reach an operation the sandbox does not answer.
 import { expect, it } from 'vitest';
-import { handlerTable } from '#sandbox/engine/sandbox.js';
+import { handlerTable } from '#sandbox/responder/responder.js';
 import { RESOURCE_MODULES } from '#sandbox/resources/index.js';
 import { allOperations } from './operations.js';
 

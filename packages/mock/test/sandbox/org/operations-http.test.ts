@@ -7,7 +7,7 @@ import { startMock, type RunningMock } from '../../../src/index.js';
 import { ORG_IDS } from '#sandbox/seed/organisation.js';
 import { seedSnapshot } from '#sandbox/seed/index.js';
 import { PEOPLE_IDS } from '#sandbox/seed/people.js';
-import { AGREEMENTS, payGradeKey, payScaleKey } from '#sandbox/seed/reference-data.js';
+import { AGREEMENTS, payGradeKey, payScaleKey } from '#sandbox/domain/reference-data.js';
 import { OrgClient } from './harness.js';
 
 let running: RunningMock;

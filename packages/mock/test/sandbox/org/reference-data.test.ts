@@ -4,10 +4,10 @@
 // organisation entities validate against their schemas; the rules the seed's numbers follow.
 import { deref } from '@payroll-api/openapi-bundle';
 import { describe, expect, it } from 'vitest';
-import { SandboxError } from '#sandbox/engine/types.js';
+import { SandboxError } from '#sandbox/domain/context.js';
 import { currentOrLastKnown, expandedShape, payrollPeriodOn } from '#sandbox/resources/metadata.js';
 import { ORG_IDS, organisationSeed, rsin } from '#sandbox/seed/organisation.js';
-import { checkMetadataKeys, FORMS, optionsOf, seedUuid, type MetadataForm, type MetadataScope } from '#sandbox/seed/reference-data.js';
+import { checkMetadataKeys, FORMS, optionsOf, seedUuid, type MetadataForm, type MetadataScope } from '#sandbox/domain/reference-data.js';
 import { componentValidator } from '../../support/bundle-schemas.js';
 import { bundle } from './harness.js';
 

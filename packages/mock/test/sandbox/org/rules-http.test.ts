@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
 import { ORG_IDS } from '#sandbox/seed/organisation.js';
-import { seedUuid } from '#sandbox/seed/reference-data.js';
+import { seedUuid } from '#sandbox/domain/reference-data.js';
 import { startPostgres, type TestPostgres } from '../../support/postgres.js';
 import { OrgClient } from './harness.js';
 

@@ -10,7 +10,7 @@ import {
   recordOn,
   reopenChain,
   type ChainRecord,
-} from '#sandbox/resources/employments/date-chain.js';
+} from '#sandbox/domain/employments/date-chain.js';
 
 const rec = (id: string, startDate: string, endDate: string | null = null): ChainRecord => ({ id, startDate, endDate });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aowDate, formattedName, fullLastName, isValidCitizenServiceNumber, isValidIban, revocationDue } from '#sandbox/resources/employments/person.js';
+import { aowDate, formattedName, fullLastName, isValidCitizenServiceNumber, isValidIban, revocationDue } from '#sandbox/domain/employments/person.js';
 
 describe('citizen service number (11-test)', () => {
   it('accepts valid numbers', () => {

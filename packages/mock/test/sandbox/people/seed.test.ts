@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { DocSchemas } from '#sandbox/engine/doc-schemas.js';
-import { assertChain, chainKey } from '#sandbox/resources/employments/date-chain.js';
-import { COLLECTIONS, employeeView, employmentView, SECTIONS, sectionView, type SectionRecord } from '#sandbox/resources/employments/model.js';
-import { isValidCitizenServiceNumber, isValidIban } from '#sandbox/resources/employments/person.js';
+import { DocSchemas } from '#sandbox/domain/doc-schemas.js';
+import { assertChain, chainKey } from '#sandbox/domain/employments/date-chain.js';
+import { COLLECTIONS, employeeView, employmentView, SECTIONS, sectionView, type SectionRecord } from '#sandbox/domain/employments/model.js';
+import { isValidCitizenServiceNumber, isValidIban } from '#sandbox/domain/employments/person.js';
 import { PEOPLE_IDS, peopleSeed } from '#sandbox/seed/people.js';
 import { organisationSeed } from '#sandbox/seed/organisation.js';
-import { ORG_COLLECTIONS } from '#sandbox/seed/reference-data.js';
+import { ORG_COLLECTIONS } from '#sandbox/domain/reference-data.js';
 
 const require = createRequire(import.meta.url);
 const bundle = JSON.parse(fs.readFileSync(require.resolve('@payroll-api/spec/payroll.json'), 'utf8')) as Record<string, unknown>;

@@ -3,12 +3,12 @@
 // the sandbox's today), or, with includeHistoricAndFutureData, one line per period in which the
 // employment's records stay the same. removeEmptyLines with an X-ReportInput leaves out the
 // employments without data for the sections of the selected fields.
-import type { ListPage, OperationContext } from '../../engine/types.js';
+import type { ListPage, OperationContext } from '../../domain/context.js';
 import type { BoundFilter, FieldInfo, FieldTable } from '../../filter/tree.js';
 import type { Doc } from '../../store/types.js';
-import { SandboxError } from '../../engine/types.js';
+import { SandboxError } from '../../domain/context.js';
 import { message } from '../../http/errors.js';
-import { addDays, isValidOn, sorted } from './date-chain.js';
+import { addDays, isValidOn, sorted } from '../../domain/employments/date-chain.js';
 import {
   COLLECTIONS,
   SECTIONS,
@@ -20,7 +20,7 @@ import {
   selfServiceStatus,
   whereIn,
   type SectionRecord,
-} from './model.js';
+} from '../../domain/employments/model.js';
 
 /** Sections that always hold data (the employee and the employment themselves). */
 const ALWAYS_FILLED = new Set(['employee', 'employment']);

@@ -2,7 +2,7 @@
 // a code unique across the three levels, and a delete refused while anything uses the entity.
 // cost-centers.ts and cost-units.ts each configure this module with their operations and codes.
 import type { Message } from '../../http/errors.js';
-import type { Handler, OperationContext, ResourceModule } from '../../engine/types.js';
+import type { Handler, OperationContext, ResourceModule } from '../../domain/context.js';
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
 import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, missingField, refuseWhenAny, relations, sameText, wageModelProfileOf, whereEquals } from './rules.js';

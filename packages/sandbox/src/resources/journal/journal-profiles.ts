@@ -5,10 +5,10 @@
 // cost centers, cost units, matrix entries and payroll component links; deleting it deletes
 // them, unless journals use the profile or employments use one of its cost centers or units).
 import type { Message } from '../../http/errors.js';
-import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../../engine/types.js';
+import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../../domain/context.js';
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
-import { ORG_COLLECTIONS } from '../../seed/reference-data.js';
+import { ORG_COLLECTIONS } from '../../domain/reference-data.js';
 import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, missingField, refuseWhenAny, relations, sameText, whereEquals } from './rules.js';
 import { employmentUses, usedBy } from './usage.js';
 

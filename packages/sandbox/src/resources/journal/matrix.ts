@@ -5,7 +5,7 @@
 // succeeded, carrying one message per failed item (its `id` the entity the failure is about);
 // when every item failed it is 400 with those messages and nothing changes.
 import type { Message } from '../../http/errors.js';
-import type { Handler, ResourceModule } from '../../engine/types.js';
+import type { Handler, ResourceModule } from '../../domain/context.js';
 import type { Doc } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, matrixCombination } from '../../seed/journal.js';
 import { findAll, journalMessage, refuseWhenAny, relations, wageModelProfileOf, whereEquals } from './rules.js';

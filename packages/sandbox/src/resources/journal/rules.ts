@@ -2,11 +2,11 @@
 // validation messages (a string code in the message's `code`, where the description puts
 // it), the fixed filters of the journal collections, and the lookups that answer 404.
 import type { Message } from '../../http/errors.js';
-import { SandboxError, type OperationContext } from '../../engine/types.js';
+import { SandboxError, type OperationContext } from '../../domain/context.js';
 import type { BoundFilter, Literal } from '../../filter/tree.js';
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
-import { ORG_COLLECTIONS } from '../../seed/reference-data.js';
+import { ORG_COLLECTIONS } from '../../domain/reference-data.js';
 
 /**
  * Codes of cost centers and cost units, and descriptions of journal profiles, are unique

@@ -1,9 +1,9 @@
 // PostEmployeeByEmployerId: a new employee with the first records of a new employment, all in
 // the request's one transaction after the validations (contract §4.3 Employee), and the
 // builders of employment docs the people seed uses too.
-import type { OperationContext } from '../../engine/types.js';
+import type { OperationContext } from '../context.js';
 import type { Doc, Tx } from '../../store/types.js';
-import { AGREEMENTS, FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, option } from '../../seed/reference-data.js';
+import { AGREEMENTS, FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, option } from '../reference-data.js';
 import { COLLECTIONS, SECTIONS, checkCitizenServiceNumber, computeEmployee, employeeSummary, inputOnly, mustGetEmployer, newSectionRecord, refuse, whereIn, withUniqueEmployeeNumber } from './model.js';
 import { SELF_SERVICE_STATUS } from './person.js';
 import { assertChain, ChainError } from './date-chain.js';

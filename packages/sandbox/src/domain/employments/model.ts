@@ -3,11 +3,11 @@
 // resources/employments.ts, the comprehensive view and the people seed.
 import { UniqueViolation, type Doc, type Tx, type UniqueRule } from '../../store/types.js';
 import type { BoundFilter, FieldInfo } from '../../filter/tree.js';
-import { SandboxError } from '../../engine/types.js';
+import { SandboxError } from '../context.js';
 import { message } from '../../http/errors.js';
 import { aowDate, formattedName, isValidCitizenServiceNumber, fullLastName, revocationDue, SELF_SERVICE_STATUS, type NameParts } from './person.js';
 import type { ChainKind, ChainRecord } from './date-chain.js';
-import { ORG_COLLECTIONS } from '../../seed/reference-data.js';
+import { ORG_COLLECTIONS } from '../reference-data.js';
 
 /**
  * Journal allocations and payroll period data are stored on the employment doc itself

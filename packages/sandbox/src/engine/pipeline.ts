@@ -2,16 +2,16 @@
 // negotiate, validate, respond; then the headers every answer carries (CORS, Expires). The
 // Node server, sandbox.fetch and the MSW handlers all run this one function, so they answer
 // alike byte for byte.
-import { envelope, message } from './errors.js';
-import { AUTHENTICATION_HEADER, authenticate } from './authenticate.js';
-import { AUTHORIZATION_HEADER, authorize } from './authorize.js';
-import { negotiate, type Negotiation } from './negotiate.js';
-import { expires, isOutgoing, json, type Outgoing } from './outgoing.js';
-import type { Responder } from './respond.js';
-import type { SandboxRequest } from './request.js';
-import { checkPathEncoding, preflight, route, splitTarget, type Routed } from './route.js';
-import type { LoadedApi, Operation } from './spec.js';
-import { validate, type ValidRequest } from './validate.js';
+import { envelope, message } from '../http/errors.js';
+import { AUTHENTICATION_HEADER, authenticate } from '../http/authenticate.js';
+import { AUTHORIZATION_HEADER, authorize } from '../http/authorize.js';
+import { negotiate, type Negotiation } from '../http/negotiate.js';
+import { expires, isOutgoing, json, type Outgoing } from '../http/outgoing.js';
+import type { Responder } from '../http/respond.js';
+import type { SandboxRequest } from '../http/request.js';
+import { checkPathEncoding, preflight, route, splitTarget, type Routed } from '../http/route.js';
+import type { LoadedApi, Operation } from '../http/spec.js';
+import { validate, type ValidRequest } from '../http/validate.js';
 import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
 import { isStoreUnavailable } from '../store/types.js';
 

@@ -8,9 +8,9 @@ import { message } from '../http/errors.js';
 import { bearerToken, unauthorized } from '../http/authenticate.js';
 import { json, type Outgoing } from '../http/outgoing.js';
 import type { SandboxRequest } from '../http/request.js';
-import { jsonBody, refused } from '../control/control-endpoints.js';
-import type { Principal } from '../engine/types.js';
-import { checkRule, FaultProblem, FAULTS_PATH, type Faults, type FaultRule } from './faults.js';
+import { jsonBody, refused } from './control-endpoints.js';
+import type { Principal } from '../domain/context.js';
+import { checkRule, FaultProblem, FAULTS_PATH, type Faults, type FaultRule } from '../faults/faults.js';
 
 export interface FaultsControlContext {
   faults: Faults;

@@ -4,7 +4,7 @@
 // names holds.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { ApiName } from './types.js';
+import type { ApiName } from './context.js';
 
 type Json = Record<string, unknown>;
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

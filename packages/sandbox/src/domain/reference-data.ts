@@ -10,7 +10,7 @@
 // derived from the context's id, so they are stable across resets and distinct per employer.
 import { sha1Hex } from '../util/ids.js';
 import { message } from '../http/errors.js';
-import { SandboxError } from '../engine/types.js';
+import { SandboxError } from './context.js';
 import type { Doc, Tx } from '../store/types.js';
 
 /** One option of a metadata field, as a metadata endpoint lists it (extra read-only properties included). */
