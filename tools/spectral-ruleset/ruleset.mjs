@@ -13,6 +13,7 @@ import pathParamsUuid from './functions/path-params-uuid.mjs';
 import pathSourceMarker from './functions/path-source-marker.mjs';
 import postReturns201 from './functions/post-returns-201.mjs';
 import rarelyPresentSentence from './functions/rarely-present-sentence.mjs';
+import sandboxCollectionInferable from './functions/sandbox-collection-inferable.mjs';
 import securityRequired from './functions/security-required.mjs';
 import successExample from './functions/success-example.mjs';
 import versionChangesFields from './functions/version-changes-fields.mjs';
@@ -61,6 +62,12 @@ export default {
       'Every version change record joins two served versions of its resource and names fields that exist in them.',
       '$',
       versionChangesFields,
+    ),
+    'sandbox-collection-inferable': rule(
+      'The sandbox can tell from its description which stored docs each operation serves, or x-sandbox-collection names them.',
+      '$',
+      sandboxCollectionInferable,
+      { rule: { resolved: false } },
     ),
     'post-returns-201': rule('A POST declares 201 and no 200.', '$.paths[*].post', postReturns201),
     'error-responses-declared': rule(
