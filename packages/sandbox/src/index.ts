@@ -115,7 +115,7 @@ const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): Snapshot | undefined {
   if (option === undefined || option === 'default') return undefined;
   if (option === 'empty') return emptySeed();
-  const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames());
+  const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames(), apis);
   const problems = snapshotProblems(option, collections, new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))));
   if (problems.length > 0) throw new TypeError(`createSandbox: the seed snapshot is not valid:\n- ${problems.slice(0, 20).join('\n- ')}`);
   return { format: option.format, collections: option.collections, meta: option.meta ?? {} };
@@ -124,7 +124,7 @@ function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): Snapsh
 /** The seed with the scenario's entities added, or a TypeError listing the scenario's problems. */
 function withScenario(seed: Snapshot | undefined, scenario: Scenario, apis: LoadedApi[]): Snapshot {
   const base = seed ?? seedSnapshot();
-  const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames());
+  const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames(), apis);
   const built = buildScenario(scenario, { seed: () => base, empty: emptySeed, collections, schemas: new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))) });
   if (!built.ok) throw new TypeError(`createSandbox: the scenario is not valid:\n- ${built.problems.map((p) => `${p.path} ${p.message}`).join('\n- ')}`);
   return built.snapshot;

@@ -10,7 +10,7 @@ import { pathParams, type Routed } from '../http/route.js';
 import type { Principal } from '../domain/context.js';
 import type { Tx } from '../store/types.js';
 import { decide } from './decision.js';
-import { readModel } from './model.js';
+import { grantingActivities, readModel } from './model.js';
 import { teamRefusal, withoutHidden } from './teams.js';
 
 export async function authorizeCall(tx: Tx, routed: Routed, caller: Principal, now: number): Promise<{ caller: Principal } | Outgoing> {
@@ -28,7 +28,8 @@ export async function authorizeCall(tx: Tx, routed: Routed, caller: Principal, n
     const today = new Date(now).toISOString().slice(0, 10);
     let decision: Awaited<ReturnType<typeof decide>>;
     try {
-      decision = await decide(tx, model, { username, user, clientId, activity: routed.operation.operationId, params: pathParams(routed), today });
+      const { operation } = routed;
+      decision = await decide(tx, model, { username, user, clientId, activity: operation.operationId, grantedAs: grantingActivities(model, operation), params: pathParams(routed), today });
     } catch {
       // Only a model imported through a snapshot can be malformed (control edits are checked).
       return json(500, { message: `The sandbox's authorization model cannot decide for the user ${username}: it is malformed. Check it with GET /__sandbox/authorization, then fix it with PUT or POST /__sandbox/authorization/reset.` });

@@ -66,7 +66,8 @@ async function ownerOf(tx: Tx, collection: string, id: string, depth = 0): Promi
   return typeof doc.providerId === 'string' ? { providerId: doc.providerId } : {};
 }
 
-const grants = (activities: string[] | undefined, activity: string) => Array.isArray(activities) && (activities.includes(activity) || activities.includes(EVERY_ACTIVITY));
+/** Whether a list of activities grants the call: it names one of the activities the call is granted as (see grantingActivities), or every activity. */
+const grants = (activities: string[] | undefined, grantedAs: readonly string[]) => Array.isArray(activities) && (activities.includes(EVERY_ACTIVITY) || grantedAs.some((activity) => activities.includes(activity)));
 export const whereIn = (path: string[], values: string[]): BoundFilter => ({ kind: 'in', field: { path, type: 'string' }, values });
 export const and = (left: BoundFilter | undefined, right: BoundFilter): BoundFilter => (left ? { kind: 'and', left, right } : right);
 
@@ -116,23 +117,24 @@ export async function departmentMembers(tx: Tx, department: { employerId: string
 export async function decide(
   tx: Tx,
   model: AuthorizationModel,
-  call: { username: string; user: UserEntry; clientId: string; activity: string; params: Record<string, string>; today: string },
+  call: { username: string; user: UserEntry; clientId: string; activity: string; grantedAs?: readonly string[]; params: Record<string, string>; today: string },
 ): Promise<Refusal | Grant> {
   const { username, user, clientId, activity, params } = call;
+  const grantedAs = call.grantedAs ?? [activity];
 
   // 1. The client is linked to the activity.
   const client = model.clients[clientId];
   if (!client) return { step: 1, reason: 'unknown-client', message: `The client ${clientId} is not known, so it is linked to no activity (${activity}).` };
-  if (!grants(client.activities, activity)) return { step: 1, reason: 'client-not-linked', message: `The client ${clientId} is not linked to the activity ${activity}.` };
+  if (!grants(client.activities, grantedAs)) return { step: 1, reason: 'client-not-linked', message: `The client ${clientId} is not linked to the activity ${activity}.` };
 
   // 2. The user has a right granting the activity.
-  if (!user.rights.some((right) => grants(model.rights[right]?.activities, activity))) {
+  if (!user.rights.some((right) => grants(model.rights[right]?.activities, grantedAs))) {
     return { step: 2, reason: 'no-right', message: `The user ${username} has no right granting the activity ${activity}.` };
   }
 
   // 3. The role allows it through a right, and may narrow the data scope.
   const role = model.roles[user.role];
-  if (!role || !role.rights.some((right) => grants(model.rights[right]?.activities, activity))) {
+  if (!role || !role.rights.some((right) => grants(model.rights[right]?.activities, grantedAs))) {
     return { step: 3, reason: 'role-not-allowed', message: `The role ${user.role} does not allow the activity ${activity}.` };
   }
   const dataScope: Record<string, BoundFilter> = {};
@@ -151,7 +153,7 @@ export async function decide(
   const owners = await entityOwners(tx, params);
 
   // 4. The provider or employer has the module the activity needs enabled.
-  const needed = Object.entries(model.modules).filter(([, entry]) => entry.activities.includes(activity)).map(([module]) => module);
+  const needed = Object.entries(model.modules).filter(([, entry]) => grantedAs.some((name) => entry.activities.includes(name))).map(([module]) => module);
   for (const module of needed) {
     for (const owner of owners) {
       if (owner.employer && !modulesOf(owner.employer).includes(module)) {

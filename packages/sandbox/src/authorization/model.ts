@@ -196,3 +196,52 @@ export function modelProblems(value: unknown, known: CheckContext): Array<{ fiel
   }
   return problems;
 }
+
+/** An operation as the model reads it: its activity, its API's operations, and where to find its tags. */
+export interface ActivityOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  api: { doc: Record<string, unknown>; operations: ReadonlyArray<{ operationId: string; method: string; path: string }> };
+}
+
+function firstTag(doc: Record<string, unknown>, path: string, method: string): string | undefined {
+  const item = (doc.paths as Record<string, Record<string, { tags?: unknown }>> | undefined)?.[path]?.[method];
+  return Array.isArray(item?.tags) && typeof item.tags[0] === 'string' ? item.tags[0] : undefined;
+}
+
+const isRead = (method: string) => method === 'get' || method === 'head';
+
+/** How many leading path segments two templates share (parameters count by name). */
+function commonSegments(a: string, b: string): number {
+  const left = a.split('/').filter(Boolean);
+  const right = b.split('/').filter(Boolean);
+  let count = 0;
+  while (count < left.length && count < right.length && left[count] === right[count]) count += 1;
+  return count;
+}
+
+/**
+ * The activities whose grants an operation's activity takes. Its own name, where the model names
+ * it anywhere (a client, a right or a module). An activity the model names nowhere, as one
+ * described after the model was made, is granted as its API's other activities of the same tag
+ * and kind (read: GET; write: the rest) are: the rights, clients and modules that list those;
+ * with a tag no named activity has, as the activities of its kind nearest in the path tree.
+ */
+export function grantingActivities(model: AuthorizationModel, operation: ActivityOperation): string[] {
+  const named = new Set<string>();
+  for (const entries of [model.clients, model.rights, model.modules]) {
+    for (const entry of Object.values(entries ?? {})) for (const activity of entry?.activities ?? []) named.add(activity);
+  }
+  if (named.has(operation.operationId)) return [operation.operationId];
+  const candidates = operation.api.operations.filter((other) => other.operationId !== operation.operationId && named.has(other.operationId) && isRead(other.method) === isRead(operation.method));
+  const tag = firstTag(operation.api.doc, operation.path, operation.method);
+  let peers = tag === undefined ? [] : candidates.filter((other) => firstTag(operation.api.doc, other.path, other.method) === tag);
+  if (peers.length === 0) {
+    // A tag of its own: the activities nearest in the path tree (the longest shared prefix).
+    const shared = (other: { path: string }) => commonSegments(other.path, operation.path);
+    const nearest = Math.max(0, ...candidates.map(shared));
+    peers = nearest > 0 ? candidates.filter((other) => shared(other) === nearest) : [];
+  }
+  return [operation.operationId, ...new Set(peers.map((peer) => peer.operationId))];
+}

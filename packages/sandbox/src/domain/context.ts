@@ -62,6 +62,10 @@ export interface OperationContext {
   description: Record<string, unknown>;
   /** The negotiated resource version of the response (null for the journal API). */
   version: VersionInfo | null;
+  /** The schema of the answer as negotiated (dereferenced), when the operation answers JSON. */
+  answerSchema?: Record<string, unknown>;
+  /** The schema of the request body as sent (dereferenced), when the operation takes JSON. */
+  requestSchema?: Record<string, unknown>;
   tx: Tx;
   /** The sandbox clock (real time unless set or advanced through the control endpoints). An
    * answer that reads it is never reused (see answer-cache.ts); read `today` when the date is enough. */

@@ -78,14 +78,17 @@ function readKey(exchange: Exchange, principal: Principal, today: string): strin
   ].join('\n');
 }
 
-export async function dispatch(tx: Tx, handlers: Map<string, Handler>, exchange: Exchange, principal: Principal, log: (line: string) => void, cache?: AnswerCache): Promise<Outgoing> {
+/** The handler of an operation: a resource module's, else the behaviour derived from its description. */
+export type HandlerLookup = (operation: Operation) => Handler | { problem: string };
+
+export async function dispatch(tx: Tx, handlerOf: HandlerLookup, exchange: Exchange, principal: Principal, log: (line: string) => void, cache?: AnswerCache): Promise<Outgoing> {
   const { routed, negotiation, valid, now, req } = exchange;
   const { operation } = routed;
   const { version, responseContent } = negotiation;
-  const handler = handlers.get(operation.operationId);
-  if (!handler) {
-    log(`payroll-mock: the sandbox has no handler for ${operation.operationId}`);
-    return errorReply(500, operation, version, [message(500, `The sandbox does not implement ${operation.operationId}.`, [], 'Exception')]);
+  const handler = handlerOf(operation);
+  if (typeof handler !== 'function') {
+    log(`payroll-mock: the sandbox cannot answer ${operation.operationId}: ${handler.problem}`);
+    return errorReply(500, operation, version, [message(500, `The sandbox cannot answer ${operation.operationId}: ${handler.problem}.`, [], 'Exception')]);
   }
   const nul = nulField(valid.body, '');
   if (nul !== undefined) {
@@ -130,6 +133,8 @@ export async function dispatch(tx: Tx, handlers: Map<string, Handler>, exchange:
         body: valid.requestContent && jsonRequest ? (versionWindow && valid.requestVersion ? bodyForHandler(versionWindow, valid.requestVersion, valid.body) : valid.body) : valid.bytes,
         description: operation.api.doc,
         version,
+        answerSchema: schema,
+        requestSchema: valid.requestContent && jsonRequest ? valid.requestContent.schema : undefined,
         tx,
         get now() {
           readFrom = undefined;

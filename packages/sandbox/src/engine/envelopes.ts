@@ -4,7 +4,7 @@
 import type { Message, VersionInfo } from '../http/errors.js';
 import type { ListPage } from '../domain/context.js';
 import { totalPages } from './paging.js';
-import { declaredProperties } from './schema-walk.js';
+import { declaredProperties } from '../http/schema-walk.js';
 
 const declared = new WeakMap<object, Set<string>>();
 

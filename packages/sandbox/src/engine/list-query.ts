@@ -8,7 +8,7 @@ import type { BoundFilter, FieldTable } from '../filter/tree.js';
 import type { Tx } from '../store/types.js';
 import type { ListPage, ListQuery } from '../domain/context.js';
 import { pagingOf } from './paging.js';
-import { listItemSchema } from './schema-walk.js';
+import { listItemSchema } from '../http/schema-walk.js';
 
 const tables = new WeakMap<object, FieldTable>();
 

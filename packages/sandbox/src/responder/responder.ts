@@ -26,7 +26,8 @@ import { Faults, FAULTS_PATH } from '../faults/faults.js';
 import { sandboxNow } from '../domain/clock.js';
 import { AnswerCache } from '../engine/answer-cache.js';
 import { DocSchemas } from '../domain/doc-schemas.js';
-import { dispatch } from '../engine/dispatch.js';
+import { dispatch, type HandlerLookup } from '../engine/dispatch.js';
+import { DerivedBehaviour } from '../resources/derived.js';
 import { principalOf } from '../engine/identity.js';
 import { Refused, type Handler, type Principal, type ResourceModule } from '../domain/context.js';
 
@@ -69,10 +70,12 @@ export function handlerTable(modules: ResourceModule[]): Map<string, Handler> {
   return handlers;
 }
 
-/** The collections of the modules, of the seed and of the token endpoint, by name. */
-export function collectionTable(modules: ResourceModule[], seedCollections: string[]): Map<string, CollectionSpec> {
+/** The collections of the modules, of the operations derived from the descriptions, of the seed
+ * and of the token endpoint, by name. */
+export function collectionTable(modules: ResourceModule[], seedCollections: string[], apis: LoadedApi[] = []): Map<string, CollectionSpec> {
+  const derived = new DerivedBehaviour(modules);
   const table = new Map<string, CollectionSpec>();
-  for (const spec of [...AUTH_COLLECTIONS, ...modules.flatMap((m) => m.collections)]) {
+  for (const spec of [...AUTH_COLLECTIONS, ...modules.flatMap((m) => m.collections), ...apis.flatMap((api) => derived.of(api.name, api.doc).collections)]) {
     const known = table.get(spec.name);
     table.set(spec.name, { ...known, ...spec, unique: [...(known?.unique ?? []), ...(spec.unique ?? [])] });
   }
@@ -89,9 +92,17 @@ export interface SandboxResponder extends Responder {
 export async function createSandboxResponder(options: SandboxResponderOptions): Promise<SandboxResponder> {
   const modules = options.modules ?? RESOURCE_MODULES;
   const handlers = handlerTable(modules);
+  const derived = new DerivedBehaviour(modules);
+  const handlerOf: HandlerLookup = (operation) =>
+    handlers.get(operation.operationId) ??
+    derived.handlerFor(operation.api.name, operation.api.doc, operation.operationId) ?? {
+      problem: derived.of(operation.api.name, operation.api.doc).problems.get(operation.operationId) ?? 'no resource module claims it',
+    };
   const seed = options.seed ?? seedSnapshot();
   // A seed given as a snapshot may leave collections out; the default seed names them all.
-  const collections = collectionTable(modules, options.seed ? seedCollectionNames() : Object.keys(seed.collections));
+  // Collections of operations described after the store opened (a reloaded description) need
+  // no declaration: an undeclared collection reads empty and takes writes in every store.
+  const collections = collectionTable(modules, options.seed ? seedCollectionNames() : Object.keys(seed.collections), options.apis());
   const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));
   const store: Store = await open({ seed, seedOwned: options.seed === undefined, collections: [...collections.values()] });
   const faults = new Faults();
@@ -136,7 +147,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     },
     authorize: (routed, caller, now, scope) => authorizeCall(scope as Tx, routed, caller as Principal, now),
     async respond(exchange: Exchange): Promise<Outgoing> {
-      return dispatch(exchange.scope as Tx, handlers, exchange, exchange.caller as Principal, options.log, answers);
+      return dispatch(exchange.scope as Tx, handlerOf, exchange, exchange.caller as Principal, options.log, answers);
     },
     async serveOther(given: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
       if (pathname === TOKEN_PATH) return tokenEndpoint(given, store, lifetime, hosted);
