@@ -1,0 +1,261 @@
+// Described means live, end to end, on a copy of the repository: a maintainer adds three
+// operations to the journal description as YAML (a GET of one cost unit; cost unit groups of a
+// wage model journal profile, listed and created; a PATCH of one group), bundles, and generates
+// the types, the client and the query options. No file of the sandbox is copied or changed: the
+// sandbox (the mock, over memory and over PostgreSQL) reads the copy's bundle and answers all
+// three from state; the client calls them by activity name, the query options fetch and
+// invalidate them, and conformance checks them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findRepoRoot, workspaceCopy } from '@payroll-api/api-policy';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = findRepoRoot();
+const GENERATED = ['packages/types', 'packages/client', 'packages/query'];
+const NEW_OPERATIONS = ['GetCostUnitAtWageModelLevelByCostUnitId', 'GetCostUnitGroupsByJournalProfileId', 'PostCostUnitGroupByJournalProfileId', 'PatchCostUnitGroupByCostUnitGroupId'];
+const WAGE_MODEL_PROFILE = '294af36b-2828-41e3-9ca6-a823da96a226';
+const WAGE_MODEL = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+
+let root;
+let postgres;
+
+function node(args, { cwd = root, timeout = 180_000 } = {}) {
+  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${run.status ?? run.signal}:\n${run.stdout}${run.stderr}`);
+  return run;
+}
+
+/** Links each installed dependency of a copied package to what is installed; the copied workspace packages to their copies. */
+function linkDependencies(dir) {
+  const source = path.join(repo, dir, 'node_modules');
+  const target = path.join(root, dir, 'node_modules');
+  const copied = new Set(['@payroll-api/spec', '@payroll-api/types', '@payroll-api/client', '@payroll-api/query']);
+  const entries = (folder) => fs.readdirSync(folder).flatMap((name) => (name.startsWith('@') ? fs.readdirSync(path.join(folder, name)).map((inner) => `${name}/${inner}`) : [name]));
+  for (const name of entries(source)) {
+    const link = path.join(target, name);
+    if (name.startsWith('.') || (copied.has(name) && fs.existsSync(link))) continue;
+    fs.rmSync(link, { force: true, recursive: false });
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(fs.realpathSync(path.join(source, name)), link, 'dir');
+  }
+}
+
+const write = (file, text) => fs.writeFileSync(path.join(root, 'spec', 'journal', file), `${text.trim()}\n`);
+
+/** The three operations, as a maintainer writes them: one file per path and per schema, the path table. */
+function describeOperations() {
+  const errors = (result) => `    '400':
+      description: The request is not valid.
+      content:
+        application/json:
+          schema:
+            $ref: ../components/schemas/${result}.yaml
+    '401':
+      $ref: ../components/responses/JournalUnauthorized.yaml
+    '404':
+      $ref: ../components/responses/JournalNotFound.yaml`;
+  const costUnitPath = path.join(root, 'spec', 'journal', 'paths', 'providers_wagemodels_journalprofiles_costunits_{costUnitId}.yaml');
+  fs.appendFileSync(
+    costUnitPath,
+    `get:
+  operationId: GetCostUnitAtWageModelLevelByCostUnitId
+  summary: Get a cost unit at wage model level
+  description: The cost unit.
+  tags: [Cost units]
+  responses:
+    '200':
+      description: The cost unit, as a detail result.
+      content:
+        application/json:
+          schema:
+            $ref: ../components/schemas/CostUnitDetail.yaml
+${errors('JournalBadRequestDetailResult')}
+`,
+  );
+  write(
+    'paths/providers_wagemodels_journalprofiles_{journalProfileId}_costunitgroups.yaml',
+    `
+x-path-source: inferred
+parameters:
+  - $ref: ../components/parameters/WageModelJournalProfileId.yaml
+get:
+  operationId: GetCostUnitGroupsByJournalProfileId
+  summary: List the cost unit groups of a wage model journal profile
+  tags: [Cost unit groups]
+  responses:
+    '200':
+      description: The groups, as a list result.
+      content:
+        application/json:
+          schema:
+            $ref: ../components/schemas/CostUnitGroupList.yaml
+${errors('JournalBadRequestListResult')}
+post:
+  operationId: PostCostUnitGroupByJournalProfileId
+  summary: Add a cost unit group to a wage model journal profile
+  tags: [Cost unit groups]
+  requestBody:
+    required: true
+    content:
+      application/json:
+        schema:
+          $ref: ../components/schemas/CostUnitGroupPost.yaml
+  responses:
+    '201':
+      description: The new group, as a detail result.
+      content:
+        application/json:
+          schema:
+            $ref: ../components/schemas/CostUnitGroupDetail.yaml
+${errors('JournalBadRequestDetailResult')}`,
+  );
+  write(
+    'paths/providers_wagemodels_journalprofiles_costunitgroups_{costUnitGroupId}.yaml',
+    `
+x-path-source: inferred
+parameters:
+  - name: costUnitGroupId
+    in: path
+    required: true
+    description: The cost unit group.
+    schema:
+      type: string
+      format: uuid
+patch:
+  operationId: PatchCostUnitGroupByCostUnitGroupId
+  summary: Edit a cost unit group
+  tags: [Cost unit groups]
+  requestBody:
+    required: true
+    content:
+      application/json:
+        schema:
+          $ref: ../components/schemas/CostUnitGroupPatch.yaml
+  responses:
+    '200':
+      description: The edited group, as a detail result.
+      content:
+        application/json:
+          schema:
+            $ref: ../components/schemas/CostUnitGroupDetail.yaml
+${errors('JournalBadRequestDetailResult')}`,
+  );
+  const fields = `  code:
+    type: string
+    maxLength: 10
+  description:
+    type: [string, 'null']
+    maxLength: 50`;
+  write('components/schemas/CostUnitGroup.yaml', `type: object\ndescription: A group of cost units.\nproperties:\n  id:\n    type: string\n    format: uuid\n    readOnly: true\n${fields}`);
+  write('components/schemas/CostUnitGroupPost.yaml', `type: object\ndescription: A new cost unit group.\nrequired: [code]\nproperties:\n${fields}`);
+  write('components/schemas/CostUnitGroupPatch.yaml', `type: object\ndescription: Changes to a cost unit group.\nproperties:\n${fields}`);
+  write('components/schemas/CostUnitGroupList.yaml', `description: List result of cost unit groups.\nallOf:\n  - $ref: ./JournalListResult.yaml\n  - type: object\n    properties:\n      _embedded:\n        type: array\n        items:\n          $ref: ./CostUnitGroup.yaml`);
+  write('components/schemas/CostUnitGroupDetail.yaml', `description: Detail result of a cost unit group.\nallOf:\n  - $ref: ./JournalDetailResult.yaml\n  - type: object\n    properties:\n      content:\n        $ref: ./CostUnitGroup.yaml`);
+  const openapi = path.join(root, 'spec', 'journal', 'openapi.yaml');
+  const text = fs.readFileSync(openapi, 'utf8');
+  const table = `paths:
+  # GetCostUnitGroupsByJournalProfileId, PostCostUnitGroupByJournalProfileId
+  /journal/providers/wagemodels/journalprofiles/{journalProfileId}/costunitgroups:
+    $ref: ./paths/providers_wagemodels_journalprofiles_{journalProfileId}_costunitgroups.yaml
+  # PatchCostUnitGroupByCostUnitGroupId
+  /journal/providers/wagemodels/journalprofiles/costunitgroups/{costUnitGroupId}:
+    $ref: ./paths/providers_wagemodels_journalprofiles_costunitgroups_{costUnitGroupId}.yaml
+`;
+  fs.writeFileSync(openapi, text.replace(/^paths:\n/m, table).replace(/^tags:\n/m, 'tags:\n  - name: Cost unit groups\n    description: Groups of cost units at wage model level.\n'));
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'described-operations-'));
+  workspaceCopy(repo, root, { fullDirs: ['spec', ...GENERATED], nodeModules: { spec: path.join(repo, 'spec', 'node_modules') } });
+  for (const dir of GENERATED) linkDependencies(dir);
+  describeOperations();
+  node(['spec/scripts/bundle.mjs']);
+  node(['packages/types/scripts/generate.mjs']);
+  node(['packages/client/scripts/generate.mjs']);
+  node(['packages/query/scripts/generate.mjs']);
+  const { startPostgresServer } = await import(path.join(repo, 'packages', 'mock', 'test', 'support', 'postgres-server.mjs'));
+  postgres = await startPostgresServer();
+});
+
+afterAll(() => {
+  postgres?.stop();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+it('bundles the new operations, and copies no file of the sandbox', () => {
+  const bundle = JSON.parse(fs.readFileSync(path.join(root, 'spec', 'dist', 'journal.json'), 'utf8'));
+  const ids = Object.values(bundle.paths).flatMap((item) => Object.values(item).map((op) => op?.operationId));
+  expect(ids).toEqual(expect.arrayContaining(NEW_OPERATIONS));
+  expect(fs.existsSync(path.join(root, 'packages', 'sandbox', 'src'))).toBe(false);
+});
+
+for (const storeName of ['memory', 'postgres']) {
+  describe(`the sandbox over ${storeName}, through the generated client, query options and conformance`, () => {
+    let mock;
+    let api;
+
+    beforeAll(async () => {
+      const { startMock } = await import('@payroll-api/mock');
+      const databaseUrl = storeName === 'postgres' ? postgres.url : undefined;
+      mock = await startMock({ port: 0, specDir: path.join(root, 'spec', 'dist'), databaseUrl, log: () => undefined });
+      // The copy's client and query options, bundled as an app would.
+      const entry = path.join(root, `app-${storeName}.mjs`);
+      fs.writeFileSync(entry, "export { createJournalClient, unwrap } from './packages/client/src/index.ts';\nexport { journalQueries } from './packages/query/src/index.ts';\nexport { QueryClient, MutationObserver } from '@tanstack/query-core';\n");
+      const outfile = path.join(root, `app-${storeName}.bundle.mjs`);
+      await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'silent', nodePaths: [path.join(repo, 'packages', 'query', 'node_modules')], alias: { '@payroll-api/client': path.join(root, 'packages', 'client', 'src', 'index.ts') } });
+      api = await import(outfile);
+    });
+    afterAll(() => mock?.close());
+
+    it('answers all three by activity name through the client', async () => {
+      const client = api.createJournalClient({ baseUrl: mock.url, auth: `described-client-${storeName}`, retry: false });
+      const units = api.unwrap(await client.GetCostUnitsAtWageModelLevelByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }))._embedded;
+      const unit = api.unwrap(await client.GetCostUnitAtWageModelLevelByCostUnitId({ costUnitId: units[0].id })).content;
+      expect(unit).toEqual(units[0]);
+      const created = api.unwrap(await client.PostCostUnitGroupByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }, { code: 'G1', description: 'Eerste groep' })).content;
+      expect(created).toEqual({ id: expect.any(String), code: 'G1', description: 'Eerste groep' });
+      const edited = api.unwrap(await client.PatchCostUnitGroupByCostUnitGroupId({ costUnitGroupId: created.id }, { description: 'Hernoemd' })).content;
+      expect(edited).toEqual({ id: created.id, code: 'G1', description: 'Hernoemd' });
+      const groups = api.unwrap(await client.GetCostUnitGroupsByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }));
+      expect(groups._embedded).toEqual([edited]);
+      const refused = await client.PostCostUnitGroupByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }, { description: 'zonder code' });
+      expect(refused.response.status).toBe(400);
+    });
+
+    it('fetches them with the query options, and a create invalidates the list', async () => {
+      const client = api.createJournalClient({ baseUrl: mock.url, auth: `described-query-${storeName}`, retry: false });
+      const journal = api.journalQueries(client);
+      const queryClient = new api.QueryClient();
+      const list = journal.GetCostUnitGroupsByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE });
+      expect((await queryClient.fetchQuery(list)).totalSize).toBe(0);
+      const create = new api.MutationObserver(queryClient, journal.mutation.PostCostUnitGroupByJournalProfileId());
+      await create.mutate({ params: { journalProfileId: WAGE_MODEL_PROFILE }, body: { code: 'Q1' } });
+      // The list was read by no observer, so it is marked stale rather than refetched; read again, it has the group.
+      expect(queryClient.getQueryState(list.queryKey)?.isInvalidated).toBe(true);
+      expect((await queryClient.fetchQuery(list)).totalSize).toBe(1);
+    });
+
+    it('passes conformance on them, writes included', async () => {
+      const { runConformance } = await import('@payroll-api/conformance');
+      // Ids no list of the description gives: a seeded cost unit, and a group made first.
+      const token = `described-conformance-${storeName}`;
+      const client = api.createJournalClient({ baseUrl: mock.url, auth: token, retry: false });
+      const costUnitId = api.unwrap(await client.GetCostUnitsAtWageModelLevelByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }))._embedded[0].id;
+      const costUnitGroupId = api.unwrap(await client.PostCostUnitGroupByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }, { code: 'C1' })).content.id;
+      const summary = await runConformance({
+        journalUrl: mock.url,
+        token,
+        allowWrites: true,
+        journalSpec: path.join(root, 'spec', 'dist', 'journal.json'),
+        params: { wageModelId: WAGE_MODEL, journalProfileId: WAGE_MODEL_PROFILE, costUnitId, costUnitGroupId },
+        operations: NEW_OPERATIONS,
+      });
+      const cases = summary.cases.filter((c) => !c.skipped);
+      expect(new Set(cases.map((c) => c.operationId))).toEqual(new Set(NEW_OPERATIONS));
+      expect(cases.filter((c) => c.findings.length > 0).map((c) => `${c.operationId} ${c.title}: ${c.findings.map((f) => f.message).join('; ')}`)).toEqual([]);
+    });
+  });
+}
