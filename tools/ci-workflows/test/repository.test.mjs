@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RELEASE_STEPS } from '@payroll-api/registry-roundtrip/src/commands.mjs';
 import { describe, expect, it } from 'vitest';
-import { ciCommandProblems, dependabotProblems, forkSecretProblems, parseYamlFile, permissionProblems, pinningProblems, releaseProblems, schemaProblems } from '../src/checks.mjs';
+import { ciCommandProblems, dependabotProblems, forkSecretProblems, parseYamlFile, permissionProblems, pinningProblems, pnpmCommands, releaseProblems, schemaProblems } from '../src/checks.mjs';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const WORKFLOWS = path.join(ROOT, '.github/workflows');
@@ -18,8 +18,8 @@ const workflows = readdirSync(WORKFLOWS)
 const byName = (name) => workflows.find((workflow) => workflow.name === `.github/workflows/${name}`);
 
 describe('the repository\'s workflows', () => {
-  it('are CI, release, docs and image', () => {
-    expect(workflows.map((workflow) => path.basename(workflow.name))).toEqual(['ci.yml', 'docs.yml', 'image.yml', 'release.yml']);
+  it('include CI, release, docs and image (each workflow there is checked below)', () => {
+    expect(workflows.map((workflow) => path.basename(workflow.name))).toEqual(expect.arrayContaining(['ci.yml', 'docs.yml', 'image.yml', 'release.yml']));
   });
 
   for (const [check, fn] of Object.entries({ 'the workflow schema': schemaProblems, 'actions pinned to a commit with its version': pinningProblems, 'top-level permissions of at most contents: read': permissionProblems, 'no secret where a pull request starts it': forkSecretProblems })) {
@@ -43,6 +43,9 @@ describe('the repository\'s workflows', () => {
     const docs = byName('docs.yml').data;
     expect(docs.jobs.deploy.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
     expect(docs.jobs.build.permissions).toBeUndefined();
+    // The site the README's docs:build writes is the one deployed.
+    expect(docs.jobs.build.steps.flatMap((step) => pnpmCommands(step.run ?? ''))).toContain('pnpm docs:build');
+    expect(docs.jobs.build.steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact@')).with.path).toBe('packages/docs/dist');
     expect(byName('image.yml').data.jobs.image.steps.find((step) => step.uses?.startsWith('docker/build-push-action@')).with).toMatchObject({ file: 'packages/mock/Dockerfile', push: true });
     expect(existsSync(path.join(ROOT, 'packages/mock/Dockerfile'))).toBe(true);
   });
