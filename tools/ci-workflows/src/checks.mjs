@@ -127,7 +127,7 @@ export function forkSecretProblems(workflow) {
   const events = triggers(workflow);
   const problems = events.includes('pull_request_target') ? [`${workflow.name}: runs on pull_request_target, which gives a fork's pull request the repository's secrets`] : [];
   if (events.some((event) => event.startsWith('pull_request'))) {
-    const named = strings(workflow.data.jobs).filter((text) => /\bsecrets\s*(\.|\[)/.test(text));
+    const named = strings(workflow.data).filter((text) => /\bsecrets\s*(\.|\[)/.test(text));
     for (const text of new Set(named)) problems.push(`${workflow.name}: a pull request starts it, yet it names a secret: ${text.trim()}`);
     const inherits = Object.entries(workflow.data.jobs ?? {}).filter(([, job]) => job?.secrets === 'inherit');
     for (const [id] of inherits) problems.push(`${workflow.name}: a pull request starts it, yet job ${id} passes on every secret (secrets: inherit)`);

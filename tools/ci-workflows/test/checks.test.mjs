@@ -100,8 +100,9 @@ describe("CI runs the README's test command", () => {
 });
 
 describe('no secrets for pull requests from forks', () => {
-  it('refuses a secret, and secrets: inherit, in a workflow a pull request starts', () => {
+  it('refuses a secret (in the workflow\'s env or a step\'s), and secrets: inherit, in a workflow a pull request starts', () => {
     expect(forkSecretProblems(fixture('fork-secret.yml'))).toEqual([
+      "fork-secret.yml: a pull request starts it, yet it names a secret: ${{ secrets['REGISTRY_TOKEN'] }}",
       'fork-secret.yml: a pull request starts it, yet it names a secret: ${{ secrets.NPM_TOKEN }}',
       'fork-secret.yml: a pull request starts it, yet job reuse passes on every secret (secrets: inherit)',
     ]);
