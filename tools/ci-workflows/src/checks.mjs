@@ -4,7 +4,7 @@
 import { validateWorkflow } from '@action-validator/core';
 import YAML from 'yaml';
 
-/** A YAML file, parsed: { name, text, doc, data, lineOf(node), problems (the parse errors) }. */
+/** A YAML file, parsed: { name, text, doc, data, problems (the parse errors), where(node) (file:line) }. */
 export function parseYamlFile(name, text) {
   const lineCounter = new YAML.LineCounter();
   const doc = YAML.parseDocument(text, { lineCounter, prettyErrors: false });
@@ -33,7 +33,7 @@ function validatorMessages(error) {
   return [`${at}: ${error.title}${error.detail ? ` (${error.detail})` : ''}`];
 }
 
-/** (a) The workflow against GitHub's workflow schema (action-validator's, run as WebAssembly). */
+/** The workflow against GitHub's workflow schema (action-validator's, run as WebAssembly). */
 export function schemaProblems(workflow) {
   if (workflow.problems.length) return workflow.problems;
   const { errors } = validateWorkflow(workflow.text);
@@ -56,7 +56,7 @@ const VERSION_COMMENT = /^v\d+\.\d+\.\d+$/;
 const IMAGE_DIGEST = /@sha256:[0-9a-f]{64}$/;
 
 /**
- * (b) Every action that is not in this repository is pinned to a full commit SHA, with the
+ * Every action that is not in this repository is pinned to a full commit SHA, with the
  * version it is in a comment (`uses: owner/repo@<40 hex> # v1.2.3`), which Dependabot keeps
  * up to date with the SHA; a container action is pinned to its image digest.
  */
@@ -84,14 +84,13 @@ export function pinningProblems(workflow) {
 const TOP_LEVEL_ALLOWED = { contents: 'read' };
 
 /**
- * (c) The workflow's own `permissions` exist and give at most `contents: read` (jobs widen
+ * The workflow's own `permissions` exist and give at most `contents: read` (jobs widen
  * them where they need to).
  */
 export function permissionProblems(workflow) {
   if (!workflow.data) return workflow.problems;
-  const node = workflow.doc.get('permissions', true);
-  const at = workflow.where(node);
   if (!workflow.doc.has('permissions')) return [`${workflow.name}: no top-level permissions (give "contents: read" and widen per job)`];
+  const at = workflow.where(workflow.doc.get('permissions', true));
   const permissions = workflow.data.permissions;
   if (permissions === null || typeof permissions !== 'object') {
     return [`${at}: top-level permissions "${permissions}" are wider than contents: read`];
@@ -118,7 +117,7 @@ function strings(value) {
 }
 
 /**
- * (f) A workflow that a pull request starts names no secret: a pull request from a fork must
+ * A workflow that a pull request starts names no secret: a pull request from a fork must
  * not reach one. `pull_request_target` (which runs a fork's request with the repository's
  * secrets and a writing token) is refused outright.
  */
@@ -181,7 +180,7 @@ const sameCommands = (a, b) => a.length === b.length && a.every((command, index)
 const listed = (commands) => (commands.length ? commands.map((command) => `"${command}"`).join(' then ') : 'no pnpm command');
 
 /**
- * (d) CI runs the README's test command on pull requests and on main: `.ci/run` runs exactly
+ * CI runs the README's test command on pull requests and on main: `.ci/run` runs exactly
  * the README's command, and the CI workflow runs `.ci/run` or that command, and no other pnpm
  * command. `ci` is the parsed workflow, `readme` and `ciRun` the files' text.
  */
@@ -209,7 +208,7 @@ export function ciCommandProblems({ ci, readme, ciRun }) {
 
 const INTERVALS = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'semiannually', 'yearly', 'cron']);
 
-/** (e) Dependabot updates the npm packages and the actions, from the repository root. */
+/** Dependabot updates the npm packages and the actions, from the repository root. */
 export function dependabotProblems(config, ecosystems = ['npm', 'github-actions']) {
   if (!config.data) return config.problems.length ? config.problems : [`${config.name}: empty`];
   const problems = [];
