@@ -4,6 +4,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The release, as pnpm's arguments: `version` makes the release commit (policy check, versions
+ * and changelogs, the API baseline moved and archived), `publish` puts what is not yet in the
+ * registry there. A maintainer types them (README, "Releasing"), this package's round trip runs
+ * them against a local registry, and the release workflow gives them to changesets/action
+ * (tools/ci-workflows checks that it does).
+ */
+export const RELEASE_STEPS = { version: ['release'], publish: ['changeset', 'publish'] };
+
 /** process.env without what `pnpm run` adds (npm_config_*, npm_package_*, npm_lifecycle_*). */
 export function cleanEnv(extra = {}) {
   const env = {};

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readTarball } from '@payroll-api/api-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedPackages, tarballProblems } from '../src/checks.mjs';
-import { cleanEnv, copyRepository, pnpmOnPath, run, runOk } from '../src/commands.mjs';
+import { RELEASE_STEPS, cleanEnv, copyRepository, pnpmOnPath, run, runOk } from '../src/commands.mjs';
 import { QUICK_START_WAGE_MODEL, TSC, startInstalledMock, writeConsumer } from '../src/consumer.mjs';
 import { startRegistry, tarball } from '../src/registry.mjs';
 
@@ -67,7 +67,7 @@ describe('a release through a real registry', () => {
 
   it('pnpm release versions the packages, then changeset publish puts them in the registry', async () => {
     const before = versionsOf(repo);
-    await maintainer(['release'], 120_000);
+    await maintainer(RELEASE_STEPS.version, 120_000);
     state.versions = versionsOf(repo);
     for (const pkg of PUBLISHED) expect(state.versions[pkg.name], pkg.name).not.toBe(before[pkg.name]);
     expect(new Set(Object.values(state.versions)).size, 'the published packages version together').toBe(1);
@@ -75,7 +75,7 @@ describe('a release through a real registry', () => {
     expect(state.version).toBe(state.dryVersion);
     await commit(`release ${state.version}`);
 
-    const published = await maintainer(['changeset', 'publish'], 180_000);
+    const published = await maintainer(RELEASE_STEPS.publish, 180_000);
     expect(published.output).toMatch(/published|success/i);
     // The registry holds the published packages and nothing else of ours.
     const search = await (await fetch(`${registry.url}-/v1/search?text=payroll-api&size=250`)).json();
@@ -152,13 +152,13 @@ describe('a release through a real registry', () => {
     writeFileSync(path.join(repo, '.changeset', 'roundtrip-patch.md'), `---\n'${PUBLISHED[0].name}': patch\n---\n\nA wording fix, to release a patch.\n`);
     await runOk('git', ['add', '-A'], { cwd: repo, env });
     await commit('a patch changeset');
-    await maintainer(['release'], 120_000);
+    await maintainer(RELEASE_STEPS.version, 120_000);
     const patched = versionsOf(repo);
     const next = patched[PUBLISHED[0].name];
     for (const pkg of PUBLISHED) expect(patched[pkg.name], pkg.name).toBe(next);
     expect(next).not.toBe(state.version);
     await commit(`release ${next}`);
-    await maintainer(['changeset', 'publish'], 180_000);
+    await maintainer(RELEASE_STEPS.publish, 180_000);
     const clientFile = path.join(tmp, `client-${next}.tgz`);
     writeFileSync(clientFile, await tarball(registry.url, '@payroll-api/client', next));
     const changelog = readTarball(clientFile).find((entry) => entry.path === 'CHANGELOG.md').body.toString('utf8');
