@@ -26,8 +26,21 @@ const HEADERS = { authorization: 'Bearer bench', accept: 'application/json;versi
 
 const load = (url, duration) => requestsPerSecond(url, HEADERS, duration);
 
-/** Sandbox ÷ floor at 32 connections, median of alternating rounds. */
-async function ratio(label, mockArgs) {
+// A varied workload, as many clients of a shared sandbox make it: pages, filters, orders and
+// tokens that differ from request to request, so that no answer is ever the same twice in a
+// row (the answer cache off: every request runs handler, store and serialization).
+const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
+const VARIED = [
+  `/v2/v2/providers/employers/${EMPLOYER}/employees?pageSize=10&orderBy=personalDetails.lastName`,
+  `/v2/v2/providers/employers/${EMPLOYER}/employees?pageSize=10&pageNumber=2&orderBy=-personalDetails.lastName`,
+  `/v2/v2/providers/employers/${EMPLOYER}/employees?pageSize=5&filter=${encodeURIComponent("personalDetails.lastName lk 'e'")}`,
+  `/v2/v2/providers/employers/${EMPLOYER}/employees/employments?pageSize=10&orderBy=startDate`,
+  `/v2/v2/providers/employers/${EMPLOYER}/administrations`,
+  `/v2/v2/providers/employers/${EMPLOYER}/employees?pageSize=10&orderBy=employeeNumber`,
+].flatMap((path, i) => ['bench-a', 'bench-b', 'bench-c'].map((token) => ({ method: 'GET', path, headers: { ...HEADERS, authorization: `Bearer ${token}-${i % 2}` } })));
+
+/** Sandbox ÷ floor at 32 connections, median of alternating rounds; `requests` varies the sandbox's requests (the floor serializes one page of 10 each time). */
+async function ratio(label, mockArgs, requests) {
   const mock = startServer([mockBin, '--port', '0', ...mockArgs]);
   const base = await mock.base;
   try {
@@ -40,7 +53,7 @@ async function ratio(label, mockArgs) {
       await load(`${floorBase}${PAGE}`, 1);
       const rounds = [];
       for (let i = 0; i < ROUNDS; i++) {
-        const sandbox = await load(`${base}${PAGE}`, SECONDS);
+        const sandbox = requests ? await requestsPerSecond(base, HEADERS, SECONDS, requests) : await load(`${base}${PAGE}`, SECONDS);
         const bare = await load(`${floorBase}${PAGE}`, SECONDS);
         rounds.push({ sandbox, bare, ratio: sandbox / bare });
       }
@@ -121,10 +134,13 @@ console.log(`Machine: load ${loadAvg.toFixed(1)} on ${os.availableParallelism()}
 console.log('| sandbox in memory, sorted page of 10 | sandbox req/s | floor req/s | sandbox ÷ floor |\n|---|---:|---:|---:|');
 const cached = await ratio('answer cache on (default)', []);
 const uncached = await ratio('answer cache off (`--answer-cache 0`)', ['--answer-cache', '0']);
+const varied = await ratio('varied pages, filters, orders and tokens, answer cache off', ['--answer-cache', '0'], VARIED);
 console.log('\nWhere payroll-mock spends its busy time under that load (share of CPU samples):\n');
 const profiles = [await whereTheTimeGoes('cache on', []), await whereTheTimeGoes('cache off', ['--answer-cache', '0'])];
 const stages = [...new Set(profiles.flatMap((p) => p.shares.map(([s]) => s)))];
 console.log(`| stage | ${profiles.map((p) => p.label).join(' | ')} |\n|---|${profiles.map(() => '---:').join('|')}|`);
 for (const stage of stages) console.log(`| ${stage} | ${profiles.map((p) => `${(100 * (p.shares.find(([s]) => s === stage)?.[1] ?? 0)).toFixed(1)} %`).join(' | ')} |`);
 const met = cached >= 0.5;
+const variedMet = varied >= 0.6;
 console.log(`\n| goal | figure | result |\n|---|---:|---|\n| sandbox ÷ bare serializing server, sorted page of 10 | ${cached.toFixed(2)} (>= 0.5; ${uncached.toFixed(2)} with no answer cache) | ${met ? 'met' : '**missed**'} |`);
+console.log(`| same, varied workload with no answer cache | ${varied.toFixed(2)} (>= 0.6) | ${variedMet ? 'met' : '**missed**'} |`);

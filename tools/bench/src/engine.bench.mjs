@@ -1,4 +1,5 @@
 // The sandbox engine (@payroll-api/sandbox) where it runs without a server, in one run:
+//  0. the installed size of @payroll-api/sandbox (npm pack, unpacked; goal <= 1.5 MB);
 //  1. the browser entry (@payroll-api/sandbox/msw with the engine, seed, descriptions and ajv),
 //     minified and gzipped by esbuild, and what it holds (goal <= 300 kB);
 //  2. cold start to the first answer: in Chromium, the MSW worker registered to the first
@@ -209,8 +210,19 @@ async function transportCeiling() {
   }
 }
 
+/** 0. What installing the package costs: the unpacked size of its tarball (npm pack). */
+function installedSize() {
+  const dir = path.dirname(require.resolve('@payroll-api/sandbox/package.json'));
+  const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  if (run.status !== 0) throw new Error(`npm pack --dry-run failed in ${dir}:\n${run.stderr}`);
+  const [pack] = JSON.parse(run.stdout);
+  console.log(`Installed size of @payroll-api/sandbox: **${(pack.unpackedSize / 1e6).toFixed(2)} MB** in ${pack.entryCount} files (tarball ${kB(pack.size)}).\n`);
+  goal('installed size of @payroll-api/sandbox', pack.unpackedSize <= 1.5e6, `${(pack.unpackedSize / 1e6).toFixed(2)} MB (<= 1.5 MB)`);
+}
+
 const [load] = os.loadavg();
 console.log(`Machine: load ${load.toFixed(1)} on ${os.availableParallelism()} cores at start.\n`);
+installedSize();
 await browserEntry();
 await browserColdStart();
 nodeColdStart();

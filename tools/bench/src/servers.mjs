@@ -36,9 +36,9 @@ export function startServer(args, env = {}) {
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Requests/s at 32 connections for `duration` seconds; any non-2xx answer or error fails. */
-export const requestsPerSecond = (url, headers, duration) =>
+export const requestsPerSecond = (url, headers, duration, requests) =>
   new Promise((resolve, reject) =>
-    autocannon({ url, headers, connections: 32, duration }, (error, result) => {
+    autocannon({ url, headers, connections: 32, duration, ...(requests ? { requests } : {}) }, (error, result) => {
       if (error) return reject(error);
       if (result.non2xx + result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
       resolve(result.requests.average);

@@ -1,0 +1,33 @@
+// Finishes tsup's output in dist/ (run after tsup by `build`):
+// - esbuild's code splitting makes each entry import, for order alone, the chunk of the CommonJS
+//   interop helpers that ajv's chunk uses (`import "./chunk-….js"`, `require("./chunk-….cjs")`).
+//   The package declares `"sideEffects": false`, which holds for every module here, so a bundler
+//   drops that import and warns that it did (esbuild: ignored-bare-import). Nothing in a chunk
+//   runs on import, so the import is dead: dropped here.
+// - White space is minified here rather than by tsup: tsup turns the CommonJS chunks into
+//   CommonJS after esbuild, and its rewrite of `?.` breaks on minified `return(…)?.`.
+// `pnpm lint` bundles the entries as an app does and fails on any warning (bundle-check.mjs).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transform } from 'esbuild';
+
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const BARE = /(?:^|(?<=[;}\n]))\s*(?:import\s*["']\.\/chunk-[\w-]+\.js["']|require\(\s*["']\.\/chunk-[\w-]+\.cjs["']\s*\))\s*;?/g;
+
+let dropped = 0;
+let before = 0;
+let after = 0;
+for (const file of fs.readdirSync(dist).filter((name) => /\.c?js$/.test(name))) {
+  const full = path.join(dist, file);
+  const text = fs.readFileSync(full, 'utf8');
+  const kept = text.replace(BARE, () => {
+    dropped += 1;
+    return '';
+  });
+  const { code } = await transform(kept, { minifyWhitespace: true, format: file.endsWith('.cjs') ? 'cjs' : 'esm', target: 'es2022', charset: 'utf8' });
+  before += Buffer.byteLength(text);
+  after += Buffer.byteLength(code);
+  fs.writeFileSync(full, code);
+}
+console.log(`dist: dropped ${dropped} import(s) made for order alone; ${before} → ${after} bytes of JavaScript`);
