@@ -110,7 +110,12 @@ async function main(argv) {
       return result.ok ? 0 : 1;
     }
     case 'snapshot': {
-      const written = snapshot({ root, apis: values.api ? [values.api] : APIS });
+      let written;
+      try {
+        written = snapshot({ root, apis: values.api ? [values.api] : APIS });
+      } catch (error) {
+        fail(error.message, 1);
+      }
       if (written.length === 0) fail(`no bundle in spec/dist to snapshot: build the spec first (pnpm --filter @payroll-api/spec build)`);
       for (const file of written) process.stdout.write(`api-policy: baseline ${file}\n`);
       return 0;
@@ -118,6 +123,9 @@ async function main(argv) {
     case 'version': {
       const [resource, date] = rest;
       if (!resource || !date) fail('usage: api:version <resource> <yyyy-MM-dd>');
+      // A new version is dated from the real clock: a version dated in the past would change what
+      // clients asking for the days in between get.
+      if (values.today || process.env.API_POLICY_TODAY) fail('version takes no --today (nor API_POLICY_TODAY): a new version is dated from today, the real date');
       let summary;
       try {
         summary = scaffoldVersion({ root, resource, date, api: values.api, changes: changesFromOptions(tokens) });
@@ -162,7 +170,7 @@ async function main(argv) {
       process.stdout.write(renderMarkdown(result));
       if (!result.ok) fail('the policy check fails; nothing was versioned', 1);
       changesetVersion(root);
-      for (const file of snapshot({ root })) process.stdout.write(`api-policy: baseline ${file}\n`);
+      for (const file of snapshot({ root, releasing: true })) process.stdout.write(`api-policy: baseline ${file}\n`);
       // The released descriptions are kept per version: the docs' API changelog compares each
       // release with the one before it.
       for (const file of archiveRelease({ root, version: releasedVersion(root), date: today })) process.stdout.write(`api-policy: release ${file}\n`);

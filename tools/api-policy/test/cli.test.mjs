@@ -22,6 +22,19 @@ function file(name, doc) {
   return full;
 }
 
+/** A workspace of the published packages' manifests at `version`, with the repository's changesets config. */
+function workspace(root, version) {
+  fs.mkdirSync(path.join(root, '.changeset'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'r', private: true }));
+  fs.writeFileSync(path.join(root, 'pnpm-workspace.yaml'), 'packages:\n  - spec\n  - packages/*\n');
+  fs.copyFileSync(path.join(repo, '.changeset', 'config.json'), path.join(root, '.changeset', 'config.json'));
+  for (const name of PUBLISHED_PACKAGES) {
+    const pkg = name === '@payroll-api/spec' ? 'spec' : `packages/${name.split('/')[1]}`;
+    fs.mkdirSync(path.join(root, pkg), { recursive: true });
+    fs.writeFileSync(path.join(root, pkg, 'package.json'), JSON.stringify({ name, version }));
+  }
+}
+
 const cli = (...args) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: dir, env: { ...process.env, INIT_CWD: dir } });
 
 describe('api-policy check --base --head', () => {
@@ -35,8 +48,8 @@ describe('api-policy check --base --head', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('Result: **refused**');
     expect(run.stdout).toContain('## payroll');
-    expect(run.stdout).toMatch(/\| `GetWidget` GET \/v2\/widgets\/\{widgetId\} — response 200 `application\/json;version=2020-01-01`/);
-    expect(run.stdout).toContain('| `/content/note` | `note` | `note` was removed | §9 Versioning, Breaking: the removal of an element, endpoint, operation or parameter | refused |');
+    expect(run.stdout).toMatch(/<br>`GetWidget` GET \/v2\/widgets\/\{widgetId\} — response 200 `application\/json;version=2020-01-01`/);
+    expect(run.stdout).toContain('| `Widget` `/note` | `note` | `note` was removed | §9 Versioning, Breaking: the removal of an element, endpoint, operation or parameter | refused |');
     expect(run.stdout).toContain('pnpm api:version widget <yyyy-MM-dd>');
   });
 
@@ -55,7 +68,7 @@ describe('api-policy check --base --head', () => {
     const run = cli('check', '--base', base, '--head', file('payroll-next.json', next), '--today', '2026-11-22');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Result: **passes**');
-    expect(run.stdout).toContain('#### `widget` 2026-06-01 (previous version 2020-01-01)');
+    expect(run.stdout).toContain('#### `widget` 2026-12-01 (previous version 2020-01-01)');
     expect(run.stdout).toContain('`note` was removed');
   });
 
@@ -77,15 +90,7 @@ describe('api-policy check --base --head', () => {
 describe('api-policy snapshot, then check in repository mode', () => {
   it('snapshots the bundles as the baseline; an unchanged description then passes with no changeset', () => {
     const root = path.join(dir, 'repo');
-    fs.mkdirSync(path.join(root, '.changeset'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'r', private: true }));
-    fs.writeFileSync(path.join(root, 'pnpm-workspace.yaml'), 'packages:\n  - spec\n  - packages/*\n');
-    fs.copyFileSync(path.join(repo, '.changeset', 'config.json'), path.join(root, '.changeset', 'config.json'));
-    for (const name of PUBLISHED_PACKAGES) {
-      const pkg = name === '@payroll-api/spec' ? 'spec' : `packages/${name.split('/')[1]}`;
-      fs.mkdirSync(path.join(root, pkg), { recursive: true });
-      fs.writeFileSync(path.join(root, pkg, 'package.json'), JSON.stringify({ name, version: '0.1.0' }));
-    }
+    workspace(root, '0.1.0');
     file('repo/spec/dist/payroll.json', widgets());
     const snap = cli('snapshot', '--root', root);
     expect(snap.status).toBe(0);
@@ -100,6 +105,33 @@ describe('api-policy snapshot, then check in repository mode', () => {
     const unannounced = cli('check', '--root', root, '--today', '2026-11-22');
     expect(unannounced.status).toBe(1);
     expect(unannounced.stdout).toContain('**P-CHANGESET**');
+  });
+});
+
+describe('re-baselining: the baseline is the last release', () => {
+  it('snapshot refuses to move the baseline once a release is archived; a baseline moved by hand is refused and the check compares with the release', () => {
+    const root = path.join(dir, 'released');
+    workspace(root, '1.0.0');
+    file('released/tools/api-policy/baseline/payroll.json', widgets());
+    file('released/tools/api-policy/releases/1.0.0/payroll.json', widgets());
+    file('released/tools/api-policy/releases/1.0.0/release.json', { version: '1.0.0', date: '2026-11-01' });
+    const broken = clone(widgets());
+    delete broken.components.schemas.Widget.properties.note;
+    file('released/spec/dist/payroll.json', broken);
+
+    const snap = cli('snapshot', '--root', root);
+    expect(snap.status).toBe(1);
+    expect(snap.stderr).toContain('moves only with `pnpm release`');
+    expect(snap.stderr).toContain('tools/api-policy/releases/1.0.0/payroll.json');
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'tools/api-policy/baseline/payroll.json'), 'utf8'))).toEqual(widgets());
+
+    // Copied by hand: refused, and the breaking change is still found against the release.
+    file('released/tools/api-policy/baseline/payroll.json', broken);
+    const check = cli('check', '--root', root, '--today', '2026-11-22', '--json');
+    expect(check.status).toBe(1);
+    const result = JSON.parse(check.stdout);
+    expect(result.violations.map((v) => v.policyRule)).toEqual(expect.arrayContaining(['P-BASELINE', 'P-IN-VERSION']));
+    expect(result.apis[0].base).toBe('tools/api-policy/releases/1.0.0/payroll.json');
   });
 });
 
@@ -122,13 +154,13 @@ describe('api-policy release', () => {
       expect(refused.stderr).toContain('nothing was versioned');
       expect(version('@payroll-api/spec')).toBe(before);
 
-      fs.writeFileSync(path.join(root, '.changeset', 'widget-2026-06-01.md'), "---\n'@payroll-api/spec': minor\n---\n\nNew resource version widget 2026-06-01.\n");
+      fs.writeFileSync(path.join(root, '.changeset', 'widget-2026-12-01.md'), "---\n'@payroll-api/spec': minor\n---\n\nNew resource version widget 2026-12-01.\n");
       const released = cli('release', '--root', root, '--today', '2026-11-22');
       expect(released.status, released.stderr).toBe(0);
       const [major, minor] = before.split('.').map(Number);
       for (const name of PUBLISHED_PACKAGES) expect(version(name)).toBe(`${major}.${minor + 1}.0`);
-      expect(fs.existsSync(path.join(root, '.changeset', 'widget-2026-06-01.md'))).toBe(false);
-      expect(fs.readFileSync(path.join(root, 'spec', 'CHANGELOG.md'), 'utf8')).toContain('New resource version widget 2026-06-01.');
+      expect(fs.existsSync(path.join(root, '.changeset', 'widget-2026-12-01.md'))).toBe(false);
+      expect(fs.readFileSync(path.join(root, 'spec', 'CHANGELOG.md'), 'utf8')).toContain('New resource version widget 2026-12-01.');
       expect(JSON.parse(fs.readFileSync(path.join(root, 'tools', 'api-policy', 'baseline', 'payroll.json'), 'utf8'))).toEqual(withNewVersion(widgets()));
       expect(cli('check', '--root', root, '--today', '2026-11-22').status).toBe(0);
     } finally {
