@@ -95,7 +95,19 @@ export function renderMarkdown(result) {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-/** JSON report: the full result, stable keys. */
+/** A violation with the places of its change (the findings themselves are listed under the API). */
+function compactViolation({ findings, ...violation }) {
+  if (!findings) return violation;
+  return { ...violation, places: findings.map((f) => ({ operationId: f.operationId, location: f.location, mediaType: f.mediaType, pointer: f.pointer })) };
+}
+
+/** JSON report: the full result, stable keys; each violation lists the places of its change. */
 export function renderJson(result) {
-  return `${JSON.stringify(result, null, 2)}\n`;
+  const compact = {
+    ...result,
+    violations: result.violations.map(compactViolation),
+    apis: result.apis.map((api) => ({ ...api, violations: api.violations.map(compactViolation) })),
+    ...(result.changesets ? { changesets: { ...result.changesets, violations: result.changesets.violations.map(compactViolation) } } : {}),
+  };
+  return `${JSON.stringify(compact, null, 2)}\n`;
 }

@@ -106,6 +106,11 @@ export function describeVersions(source, { resource, versions, previous, date })
     .replaceAll(`version=${previous}`, `version=${date}`);
 }
 
+/** `resource version <previous>` and `version=<previous>` in a new version's copy, renamed to `date`. */
+function renameVersion(text, previous, date) {
+  return text.replace(new RegExp(String.raw`(resource\s+version\s+)${escapeRegExp(previous)}(?![\d-])`, 'g'), `$1${date}`).replaceAll(`version=${previous}`, `version=${date}`);
+}
+
 /**
  * Scaffolds version `date` of `resource`. Returns a summary:
  * {api, resource, version, previous, obsoleteDate, operations, mediaTypes, created, changed, changeset}.
@@ -352,7 +357,8 @@ export function scaffoldVersion({ root, resource, date, api, changes = [], packa
     fs.writeFileSync(file, splice(text, edits));
     changed.push(relative(root, file));
   }
-  for (const [file, text] of schemas.files()) created.set(file, text);
+  // A copy is the new version's schema: where it names the version, it names the new one.
+  for (const [file, text] of schemas.files()) created.set(file, renameVersion(text, previous, date));
   for (const [file, text] of created) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);

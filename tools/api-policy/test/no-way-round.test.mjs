@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../src/dates.mjs';
 import { checkApi } from '../src/policy.mjs';
-import { renderMarkdown } from '../src/report.mjs';
+import { renderJson, renderMarkdown } from '../src/report.mjs';
 import { OLD, clone, widgets, withNewVersion } from './fixtures/widgets.mjs';
 
 const TODAY = '2026-11-22';
@@ -109,6 +109,10 @@ describe('grouped findings', () => {
     const text = report(result);
     expect(text.match(/P-IN-VERSION/g)).toHaveLength(1);
     expect(text).toContain('in `MessageType` at `/`');
+    // JSON lists the change's places once per violation, not every finding again.
+    const json = JSON.parse(renderJson({ today: TODAY, ok: false, violations: result.violations, apis: [{ api: 'payroll', ...result }], changesets: null }));
+    expect(json.violations[0]).not.toHaveProperty('findings');
+    expect(json.violations[0].places).toHaveLength(result.findings.length);
     // The error body carries no version: said plainly, not `pnpm api:version`.
     expect(violation.message).toContain('`application/json` carries no `version=`');
   });
