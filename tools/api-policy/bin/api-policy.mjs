@@ -20,10 +20,12 @@ import { CHANGE_OPTIONS, CHANGE_USAGE, changesFromOptions } from '../src/change-
 import { scaffoldVersion } from '../src/scaffold.mjs';
 
 const USAGE = `usage: api-policy <command> [options]
-  check     compare the bundles with the baseline (or --base <file> --head <file>) and enforce the policy
+  check     compare the bundles with the last release (or --base <file> --head <file>) and enforce the policy
             options: --today yyyy-MM-dd, --json, --out <file>, --no-changesets, --changesets
-  snapshot  write the baseline (tools/api-policy/baseline/<api>.json) from spec/dist
-  version   <resource> <yyyy-MM-dd>: scaffold a new resource version in the spec sources, with its changes:
+  snapshot  write the baseline (tools/api-policy/baseline/<api>.json) from spec/dist; once a release is
+            archived, only when it is that release (the baseline moves with release)
+  version   <resource> <yyyy-MM-dd>: scaffold a new resource version in the spec sources, dated today or
+            later and after the last release, with its changes:
             ${CHANGE_USAGE}
   calendar  print the deprecation calendar: --format md|ics, --api payroll|journal, --out <file>
   release   check, then changeset version, then snapshot and archive the release (the real counterpart of release:dry)
