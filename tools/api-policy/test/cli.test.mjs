@@ -80,6 +80,10 @@ describe('api-policy check --base --head', () => {
     expect(half.stderr).toContain('--base and --head go together');
     expect(cli('frobnicate').status).toBe(2);
     expect(cli('version', 'employee').stderr).toContain('usage: api:version <resource> <yyyy-MM-dd>');
+    // A new version is dated from the real clock: no --today to backdate it with.
+    const backdated = cli('version', 'employee', '2020-01-01', '--today', '2019-12-01', '--root', dir);
+    expect(backdated.status).toBe(2);
+    expect(backdated.stderr).toContain('version takes no --today');
     expect(cli('check', '--today', 'tomorrow', '--base', base, '--head', head).stderr).toContain('today must be a calendar date');
     const notJson = path.join(dir, 'broken.json');
     fs.writeFileSync(notJson, '{');
