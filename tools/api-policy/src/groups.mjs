@@ -138,12 +138,13 @@ function changeOption(f) {
   return null;
 }
 
-/** "resource version `widget` 2020-01-01", or what else the group's findings are inside of. */
+/** "inside resource version `widget` 2020-01-01", or what else the group's findings are a change of. */
 export function scopeOf(group) {
-  const { resources, versions } = group;
-  if (resources.length === 1) return `resource version \`${resources[0]}\` ${versions.length === 1 ? versions[0] : versions.length === 0 ? '(all versions)' : versions.join(', ')}`;
-  if (resources.length > 1) return `${resources.length} resources (${list(resources)})`;
-  return versions.length === 1 ? `version ${versions[0]}` : 'every version of the operation';
+  const { resources, versions, operations } = group;
+  if (resources.length === 1) return `inside resource version \`${resources[0]}\` ${versions.length === 1 ? versions[0] : versions.length === 0 ? '(all versions)' : versions.join(', ')}`;
+  if (resources.length > 1) return `inside ${resources.length} resources (${list(resources)})`;
+  if (versions.length === 1) return `inside version ${versions[0]}`;
+  return `to ${operations.length === 1 ? 'an operation' : `${operations.length} operations`}`;
 }
 
 function placeText(f) {

@@ -100,7 +100,7 @@ export function checkApi({ baseDoc, headDoc, today, releases = [] }) {
     violations.push({
       policyRule: 'P-IN-VERSION',
       policy: POLICY_RULES['P-IN-VERSION'],
-      message: `Breaking change inside ${scopeOf(group)} — ${placesOf(group)}: ${f.message} (${f.rule}). ${adviceFor(group, { versioned: Boolean(headRegistry) })}`,
+      message: `Breaking change ${scopeOf(group)} — ${placesOf(group)}: ${f.message} (${f.rule}). ${adviceFor(group, { versioned: Boolean(headRegistry) })}`,
       finding: f,
       findings: group.findings,
       operations: group.operations,
