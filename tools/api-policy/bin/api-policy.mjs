@@ -168,6 +168,9 @@ async function main(argv) {
       return 0;
     }
     case 'release': {
+      // The archive records the day a release ships, from which its versions' six months run: a
+      // later day may be given (a release prepared ahead), never an earlier one.
+      if (today < todayUtc()) fail(`a release is dated today (${todayUtc()}) or later, not ${today}: the six months of the versions it ships run from it`);
       const result = await runCheck({ root, today });
       process.stdout.write(renderMarkdown(result));
       if (!result.ok) fail('the policy check fails; nothing was versioned', 1);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addDays, todayUtc } from '../src/dates.mjs';
 import { PUBLISHED_PACKAGES } from '../src/policy.mjs';
 import { workspaceCopy } from '../src/release.mjs';
 import { findRepoRoot } from '../src/repo.mjs';
@@ -150,23 +151,35 @@ describe('api-policy release', () => {
       const before = version('@payroll-api/spec');
       fs.mkdirSync(path.join(root, 'spec', 'dist'), { recursive: true });
       fs.mkdirSync(path.join(root, 'tools', 'api-policy', 'baseline'), { recursive: true });
-      fs.writeFileSync(path.join(root, 'spec', 'dist', 'payroll.json'), JSON.stringify(withNewVersion(widgets())));
+      // A release ships on the real day; the new version is dated after it.
+      const today = todayUtc();
+      const date = addDays(today, 7);
+      const next = withNewVersion(widgets(), { date });
+      fs.writeFileSync(path.join(root, 'spec', 'dist', 'payroll.json'), JSON.stringify(next));
       fs.writeFileSync(path.join(root, 'tools', 'api-policy', 'baseline', 'payroll.json'), JSON.stringify(widgets()));
 
-      const refused = cli('release', '--root', root, '--today', '2026-11-22');
+      const refused = cli('release', '--root', root);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain('nothing was versioned');
       expect(version('@payroll-api/spec')).toBe(before);
 
-      fs.writeFileSync(path.join(root, '.changeset', 'widget-2026-12-01.md'), "---\n'@payroll-api/spec': minor\n---\n\nNew resource version widget 2026-12-01.\n");
-      const released = cli('release', '--root', root, '--today', '2026-11-22');
+      const changeset = path.join(root, '.changeset', `widget-${date}.md`);
+      fs.writeFileSync(changeset, `---\n'@payroll-api/spec': minor\n---\n\nNew resource version widget ${date}.\n`);
+      // A release is never dated before the day it is made.
+      const backdated = cli('release', '--root', root, '--today', addDays(today, -1));
+      expect(backdated.status).toBe(2);
+      expect(backdated.stderr).toContain(`a release is dated today (${today}) or later`);
+      expect(version('@payroll-api/spec')).toBe(before);
+
+      const released = cli('release', '--root', root);
       expect(released.status, released.stderr).toBe(0);
       const [major, minor] = before.split('.').map(Number);
       for (const name of PUBLISHED_PACKAGES) expect(version(name)).toBe(`${major}.${minor + 1}.0`);
-      expect(fs.existsSync(path.join(root, '.changeset', 'widget-2026-12-01.md'))).toBe(false);
-      expect(fs.readFileSync(path.join(root, 'spec', 'CHANGELOG.md'), 'utf8')).toContain('New resource version widget 2026-12-01.');
-      expect(JSON.parse(fs.readFileSync(path.join(root, 'tools', 'api-policy', 'baseline', 'payroll.json'), 'utf8'))).toEqual(withNewVersion(widgets()));
-      expect(cli('check', '--root', root, '--today', '2026-11-22').status).toBe(0);
+      expect(fs.existsSync(changeset)).toBe(false);
+      expect(fs.readFileSync(path.join(root, 'spec', 'CHANGELOG.md'), 'utf8')).toContain(`New resource version widget ${date}.`);
+      expect(JSON.parse(fs.readFileSync(path.join(root, 'tools', 'api-policy', 'baseline', 'payroll.json'), 'utf8'))).toEqual(next);
+      expect(JSON.parse(fs.readFileSync(path.join(root, 'tools', 'api-policy', 'releases', `${major}.${minor + 1}.0`, 'release.json'), 'utf8')).date).toBe(today);
+      expect(cli('check', '--root', root).status).toBe(0);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
