@@ -85,7 +85,12 @@ export function checkApi({ baseDoc, headDoc, today, releases = [] }) {
         break;
       }
       case 'obsolete-date-earlier':
-        refuse('P-NO-EARLIER', `resource \`${f.resource}\` version ${f.version}: the obsoleteDate moved earlier, from ${f.before} to ${f.after}. Integrators were promised ${f.before}.`, f);
+        refuse(
+          'P-NO-EARLIER',
+          `resource \`${f.resource}\` version ${f.version}: the obsoleteDate moved earlier, from ${f.before} to ${f.after}. Integrators were promised ${f.before}:` +
+            ` set \`obsoleteDate: '${f.before}'\` (or later) for ${f.version} in the registry (spec/<api>/resource-versions.yaml).`,
+          f,
+        );
         break;
       default:
         f.permitted = false;

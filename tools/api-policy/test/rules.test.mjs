@@ -209,6 +209,7 @@ describe('non-breaking changes and their refused counterparts', () => {
     earlier['x-resource-versions'].resources.widget.versions[1].obsoleteDate = '2027-05-31';
     const fail = check(base, earlier);
     expect(fail.violations.map((v) => v.policyRule)).toContain('P-NO-EARLIER');
+    expect(fail.violations.find((v) => v.policyRule === 'P-NO-EARLIER').message).toContain("set `obsoleteDate: '2027-06-01'` (or later)");
   });
 
   it('a version is removed once its obsoleteDate has passed (major), not before', () => {
