@@ -20,10 +20,12 @@ import { CHANGE_OPTIONS, CHANGE_USAGE, changesFromOptions } from '../src/change-
 import { scaffoldVersion } from '../src/scaffold.mjs';
 
 const USAGE = `usage: api-policy <command> [options]
-  check     compare the bundles with the baseline (or --base <file> --head <file>) and enforce the policy
+  check     compare the bundles with the last release (or --base <file> --head <file>) and enforce the policy
             options: --today yyyy-MM-dd, --json, --out <file>, --no-changesets, --changesets
-  snapshot  write the baseline (tools/api-policy/baseline/<api>.json) from spec/dist
-  version   <resource> <yyyy-MM-dd>: scaffold a new resource version in the spec sources, with its changes:
+  snapshot  write the baseline (tools/api-policy/baseline/<api>.json) from spec/dist; once a release is
+            archived, only when it is that release (the baseline moves with release)
+  version   <resource> <yyyy-MM-dd>: scaffold a new resource version in the spec sources, dated today or
+            later and after the last release, with its changes:
             ${CHANGE_USAGE}
   calendar  print the deprecation calendar: --format md|ics, --api payroll|journal, --out <file>
   release   check, then changeset version, then snapshot and archive the release (the real counterpart of release:dry)
@@ -110,7 +112,12 @@ async function main(argv) {
       return result.ok ? 0 : 1;
     }
     case 'snapshot': {
-      const written = snapshot({ root, apis: values.api ? [values.api] : APIS });
+      let written;
+      try {
+        written = snapshot({ root, apis: values.api ? [values.api] : APIS });
+      } catch (error) {
+        fail(error.message, 1);
+      }
       if (written.length === 0) fail(`no bundle in spec/dist to snapshot: build the spec first (pnpm --filter @payroll-api/spec build)`);
       for (const file of written) process.stdout.write(`api-policy: baseline ${file}\n`);
       return 0;
@@ -118,6 +125,9 @@ async function main(argv) {
     case 'version': {
       const [resource, date] = rest;
       if (!resource || !date) fail('usage: api:version <resource> <yyyy-MM-dd>');
+      // A new version is dated from the real clock: a version dated in the past would change what
+      // clients asking for the days in between get.
+      if (values.today || process.env.API_POLICY_TODAY) fail('version takes no --today (nor API_POLICY_TODAY): a new version is dated from today, the real date');
       let summary;
       try {
         summary = scaffoldVersion({ root, resource, date, api: values.api, changes: changesFromOptions(tokens) });
@@ -158,11 +168,14 @@ async function main(argv) {
       return 0;
     }
     case 'release': {
+      // The archive records the day a release ships, from which its versions' six months run: a
+      // later day may be given (a release prepared ahead), never an earlier one.
+      if (today < todayUtc()) fail(`a release is dated today (${todayUtc()}) or later, not ${today}: the six months of the versions it ships run from it`);
       const result = await runCheck({ root, today });
       process.stdout.write(renderMarkdown(result));
       if (!result.ok) fail('the policy check fails; nothing was versioned', 1);
       changesetVersion(root);
-      for (const file of snapshot({ root })) process.stdout.write(`api-policy: baseline ${file}\n`);
+      for (const file of snapshot({ root, releasing: true })) process.stdout.write(`api-policy: baseline ${file}\n`);
       // The released descriptions are kept per version: the docs' API changelog compares each
       // release with the one before it.
       for (const file of archiveRelease({ root, version: releasedVersion(root), date: today })) process.stdout.write(`api-policy: release ${file}\n`);

@@ -4,6 +4,7 @@
 // descriptions with the baseline (the last release) are the upcoming changes.
 import fs from 'node:fs';
 import path from 'node:path';
+import { REGISTRY_KEY } from './diff.mjs';
 import { newMigrationNotes } from './migrations.mjs';
 import { checkApi } from './policy.mjs';
 import { APIS, baselinePath, bundlePath, relative } from './repo.mjs';
@@ -46,6 +47,17 @@ export function apiReleases(root) {
       return { version: meta.version ?? name, date: meta.date ?? null, dir: path.join(dir, name) };
     })
     .sort((a, b) => String(a.date).localeCompare(String(b.date)) || a.version.localeCompare(b.version, undefined, { numeric: true }));
+}
+
+/**
+ * The archived releases of one API, oldest first: [{version, date, file, registry}]
+ * (`registry`: the released x-resource-versions). The last one is what integrators have.
+ */
+export function apiReleaseHistory(root, api) {
+  return apiReleases(root)
+    .map((release) => ({ ...release, file: path.join(release.dir, `${api}.json`) }))
+    .filter((release) => fs.existsSync(release.file))
+    .map((release) => ({ ...release, registry: readJson(release.file)?.[REGISTRY_KEY] ?? null }));
 }
 
 // The changelog's groups, by the change table's rule ids.

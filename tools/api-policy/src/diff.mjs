@@ -79,8 +79,9 @@ export function diffBundles(baseDoc, headDoc) {
 
   const cache = newCache();
   const headOnly = { base: cache.head, head: cache.head };
-  const schemaFindings = (context, base, head, sink) =>
+  const schemaFindings = (context, base, head, sink, element = undefined) =>
     compareSchemas({
+      element,
       cache,
       baseDoc,
       headDoc,
@@ -159,6 +160,11 @@ export function diffBundles(baseDoc, headDoc) {
       add(context, { ruleId: 'B-NAME', kind: 'operation-renamed', pointer: '/', element: 'operationId', message: `operationId changed from \`${b.operation.operationId}\` to \`${h.operation.operationId}\``, before: b.operation.operationId, after: h.operation.operationId });
     }
 
+    // Security: what a token needs (the client sends it: request direction).
+    for (const finding of securityFindings(b.operation.security ?? baseDoc?.security, h.operation.security ?? headDoc?.security)) {
+      add({ ...context, location: 'security', direction: 'request' }, finding);
+    }
+
     // Parameters (the client writes them: request direction).
     for (const [pkey, bp] of b.parameters) {
       const hp = h.parameters.get(pkey);
@@ -172,7 +178,7 @@ export function diffBundles(baseDoc, headDoc) {
       } else if (bp.required && !hp.required) {
         add(ctx, { ruleId: 'NB-COMPATIBLE', kind: 'parameter-now-optional', pointer: '/', element: bp.name, message: `${bp.in} parameter \`${bp.name}\` is now optional` });
       }
-      schemaFindings(ctx, bp.schema, hp.schema, (c, f) => add(c, { ...f, element: f.pointer === '/' ? bp.name : f.element }));
+      schemaFindings(ctx, bp.schema, hp.schema, add, bp.name);
     }
     for (const [pkey, hp] of h.parameters) {
       if (b.parameters.has(pkey)) continue;
@@ -215,7 +221,7 @@ export function diffBundles(baseDoc, headDoc) {
           add(hctx, { ruleId: 'B-REMOVAL', kind: 'header-removed', pointer: '/', element: name, message: `response header \`${name}\` was removed` });
           continue;
         }
-        schemaFindings(hctx, deref(baseDoc, rawHeader)?.schema, deref(headDoc, hh[1])?.schema, (c, f) => add(c, { ...f, element: f.pointer === '/' ? name : f.element }));
+        schemaFindings(hctx, deref(baseDoc, rawHeader)?.schema, deref(headDoc, hh[1])?.schema, add, name);
       }
       for (const name of Object.keys(hr.headers ?? {})) {
         if (Object.keys(br.headers ?? {}).some((other) => other.toLowerCase() === name.toLowerCase())) continue;
@@ -254,6 +260,56 @@ export function diffBundles(baseDoc, headDoc) {
   })));
 
   return { findings, deltas, identical: isSameJson(baseDoc, headDoc) };
+}
+
+/** [{scheme: Set(scopes)}]: the alternatives, any one of which lets a request through. */
+function requirements(security) {
+  if (!Array.isArray(security)) return [];
+  return security.map((requirement) => new Map(Object.entries(requirement ?? {}).map(([scheme, scopes]) => [scheme, new Set(scopes ?? [])])));
+}
+
+/** A token that satisfies `held` also satisfies `needed`. */
+function satisfies(held, needed) {
+  return [...needed].every(([scheme, scopes]) => held.has(scheme) && [...scopes].every((scope) => held.get(scheme).has(scope)));
+}
+
+function missingFrom(held, needed) {
+  const missing = [];
+  for (const [scheme, scopes] of needed) {
+    if (!held.has(scheme)) missing.push(scopes.size > 0 ? `the ${scheme} scope${scopes.size === 1 ? '' : 's'} ${[...scopes].map((s) => `\`${s}\``).join(', ')}` : `authentication with ${scheme}`);
+    else for (const scope of scopes) if (!held.get(scheme).has(scope)) missing.push(`the ${scheme} scope \`${scope}\``);
+  }
+  return missing;
+}
+
+/**
+ * Differences of an operation's security requirements (the operation's own, else the
+ * document's). A request that passed before and is refused now, for want of a scope or a
+ * scheme, is breaking; no requirement at all lets every request through.
+ */
+export function securityFindings(baseSecurity, headSecurity) {
+  const before = requirements(baseSecurity);
+  const after = requirements(headSecurity);
+  const open = (list) => list.length === 0 || list.some((requirement) => requirement.size === 0);
+  if (open(after)) {
+    return open(before) ? [] : [{ ruleId: 'NB-COMPATIBLE', kind: 'security-relaxed', pointer: '/', element: 'security', message: 'no longer requires authentication' }];
+  }
+  const findings = [];
+  for (const held of before.length === 0 ? [new Map()] : before) {
+    if (after.some((needed) => satisfies(held, needed))) continue;
+    const closest = after.map((needed) => missingFrom(held, needed)).sort((a, b) => a.length - b.length)[0];
+    findings.push({
+      ruleId: 'B-REQUIRED',
+      kind: 'security-required',
+      pointer: '/',
+      element: 'security',
+      message: `now requires ${closest.join(' and ')}: a token without ${closest.length === 1 ? 'it' : 'them'} is refused`,
+    });
+  }
+  if (findings.length === 0 && !after.every((needed) => before.some((held) => satisfies(needed, held)))) {
+    findings.push({ ruleId: 'NB-COMPATIBLE', kind: 'security-relaxed', pointer: '/', element: 'security', message: 'accepts tokens it refused before' });
+  }
+  return findings;
 }
 
 function ctxSummary(ctx, resources) {

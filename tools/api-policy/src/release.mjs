@@ -5,11 +5,33 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { apiReleaseHistory } from './changelog.mjs';
 import { PUBLISHED_PACKAGES } from './policy.mjs';
 import { APIS, baselinePath, bundlePath, relative } from './repo.mjs';
 
-/** Copies spec/dist/<api>.json to the baseline; returns the written files. */
-export function snapshot({ root, apis = APIS }) {
+/**
+ * Copies spec/dist/<api>.json to the baseline; returns the written files. The baseline is the
+ * last release: once a release is archived, only `pnpm release` (`releasing: true`) moves it,
+ * and a snapshot of anything else is refused before a file is written.
+ */
+export function snapshot({ root, apis = APIS, releasing = false }) {
+  if (!releasing) {
+    const moved = [];
+    for (const api of apis) {
+      const last = apiReleaseHistory(root, api).at(-1);
+      const source = bundlePath(root, api);
+      if (!last || !fs.existsSync(source)) continue;
+      if (JSON.stringify(JSON.parse(fs.readFileSync(source, 'utf8'))) !== JSON.stringify(JSON.parse(fs.readFileSync(last.file, 'utf8')))) {
+        moved.push(`${relative(root, source)} differs from ${relative(root, last.file)} (release ${last.version} of ${last.date})`);
+      }
+    }
+    if (moved.length > 0) {
+      throw new Error(
+        `the baseline is the last release and moves only with \`pnpm release\`, which checks the policy and the changesets first:\n  ${moved.join('\n  ')}\n` +
+          'Nothing was written. Run pnpm api:check to see what changed since the release.',
+      );
+    }
+  }
   const written = [];
   for (const api of apis) {
     const source = bundlePath(root, api);

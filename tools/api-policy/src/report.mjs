@@ -1,5 +1,5 @@
 // Renders a check result as markdown (a changelog entry or a review comment) or JSON.
-import { newVersionHint, scopeText } from './policy.mjs';
+import { groupFindings } from './groups.mjs';
 
 function cell(text) {
   return String(text ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -15,23 +15,23 @@ function whereCell(f) {
   return [f.location, f.mediaType ? `\`${f.mediaType}\`` : null].filter(Boolean).join(' ');
 }
 
-/** Rows that differ only in operation or media type are folded into one row. */
-function groupRows(findings) {
-  const groups = new Map();
-  for (const f of findings) {
-    const key = JSON.stringify([f.pointer, f.element, f.message, f.ruleId, f.permitted ?? null]);
-    if (!groups.has(key)) groups.set(key, { first: f, places: [] });
-    groups.get(key).places.push(`${operationCell(f)}${whereCell(f) ? ` — ${whereCell(f)}` : ''}`);
-  }
-  return [...groups.values()];
+const PLACES_LISTED = 6;
+
+/** The places of one change: each, or (many places) the operations they are in. */
+function placesCell(findings) {
+  const places = [...new Set(findings.map((f) => `${operationCell(f)}${whereCell(f) ? ` — ${whereCell(f)}` : ''}`))];
+  if (places.length <= PLACES_LISTED) return places.map(cell).join('<br>');
+  const operations = [...new Set(findings.map((f) => f.operationId ?? f.location))];
+  return cell(`${places.length} places in ${operations.length} operations: ${operations.map((o) => `\`${o}\``).join(', ')}`);
 }
 
 function table(findings, { withStatus = false } = {}) {
   const head = withStatus
     ? '| where | path | element | change | rule | status |\n|---|---|---|---|---|---|'
     : '| where | path | element | change | rule |\n|---|---|---|---|---|';
-  const rows = groupRows(findings).map(({ first: f, places }) => {
-    const cells = [places.map(cell).join('<br>'), `\`${cell(f.pointer)}\``, `\`${cell(f.element)}\``, cell(f.message), cell(f.rule)];
+  const rows = groupFindings(findings).map(({ first: f, findings: all }) => {
+    const at = f.schema ? `\`${cell(f.schema)}\` \`${cell(f.schemaPointer)}\`` : `\`${cell(f.pointer)}\``;
+    const cells = [placesCell(all), at, `\`${cell(f.element)}\``, cell(f.message), cell(f.rule)];
     if (withStatus) cells.push(f.permitted ? 'permitted (obsoleteDate passed)' : 'refused');
     return `| ${cells.join(' | ')} |`;
   });
@@ -40,30 +40,6 @@ function table(findings, { withStatus = false } = {}) {
 
 function count(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/**
- * Violations about the same element of the same version are folded into one line that lists
- * every operation affected; violations without a finding are listed as they are.
- */
-function violationLines(violations) {
-  const groups = new Map();
-  for (const v of violations) {
-    const f = v.finding;
-    const key = f && v.policyRule === 'P-IN-VERSION' ? JSON.stringify([f.resource, f.version, f.pointer, f.message]) : `#${groups.size}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(v);
-  }
-  return [...groups.values()].map((list) => {
-    const [v] = list;
-    const f = v.finding;
-    if (list.length === 1 || !f) return `- **${v.policyRule}** ${v.message}`;
-    const places = list.map(({ finding: g }) => `\`${g.operationId}\` ${g.location}${g.mediaType ? ` \`${g.mediaType}\`` : ''}`).join('; ');
-    return (
-      `- **${v.policyRule}** Breaking change inside ${scopeText(f)} at \`${f.pointer}\`: ${f.message} (${f.rule}). ` +
-      `Affects ${places}. A resource version never changes incompatibly: ${newVersionHint(f)}.`
-    );
-  });
 }
 
 /** Markdown report of a check result (see check.mjs for its shape). */
@@ -75,6 +51,7 @@ export function renderMarkdown(result) {
       ` Rules: the change table of the contract, section 9 (Versioning).`,
     '',
   );
+  if (result.baseline?.length > 0) out.push('## Baseline', '', ...result.baseline.map((v) => `- **${v.policyRule}** ${v.message}`), '');
   for (const api of result.apis) {
     const breaking = api.findings.filter((f) => f.severity === 'breaking');
     const additions = api.findings.filter((f) => f.severity !== 'breaking');
@@ -86,7 +63,7 @@ export function renderMarkdown(result) {
     );
     if (api.violations.length > 0) {
       out.push('### Violations', '');
-      out.push(...violationLines(api.violations), '');
+      out.push(...api.violations.map((v) => `- **${v.policyRule}** ${v.message}`), '');
     }
     if (breaking.length > 0) out.push('### Breaking changes', '', table(breaking, { withStatus: true }), '');
     if (additions.length > 0) out.push('### Non-breaking changes', '', table(additions), '');
@@ -118,7 +95,19 @@ export function renderMarkdown(result) {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-/** JSON report: the full result, stable keys. */
+/** A violation with the places of its change (the findings themselves are listed under the API). */
+function compactViolation({ findings, ...violation }) {
+  if (!findings) return violation;
+  return { ...violation, places: findings.map((f) => ({ operationId: f.operationId, location: f.location, mediaType: f.mediaType, pointer: f.pointer })) };
+}
+
+/** JSON report: the full result, stable keys; each violation lists the places of its change. */
 export function renderJson(result) {
-  return `${JSON.stringify(result, null, 2)}\n`;
+  const compact = {
+    ...result,
+    violations: result.violations.map(compactViolation),
+    apis: result.apis.map((api) => ({ ...api, violations: api.violations.map(compactViolation) })),
+    ...(result.changesets ? { changesets: { ...result.changesets, violations: result.changesets.violations.map(compactViolation) } } : {}),
+  };
+  return `${JSON.stringify(compact, null, 2)}\n`;
 }

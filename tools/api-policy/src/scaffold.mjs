@@ -18,7 +18,8 @@ import path from 'node:path';
 import { HTTP_METHODS } from '@payroll-api/openapi-bundle';
 import { CONVERSIONS, changeFields, changeProblems, describeChange, versionChanges } from '@payroll-api/version-changes';
 import YAML from 'yaml';
-import { addMonths, assertDate } from './dates.mjs';
+import { apiReleases } from './changelog.mjs';
+import { addDays, addMonths, assertDate, todayUtc } from './dates.mjs';
 import { mediaTypeVersion } from './diff.mjs';
 import { PUBLISHED_PACKAGES } from './policy.mjs';
 import { APIS, registryPath, relative } from './repo.mjs';
@@ -76,12 +77,47 @@ function exampleVersionEdits(root, base, { resourceVersion, obsoleteDate }) {
   return edits;
 }
 
+const DATE = String.raw`\d{4}-\d{2}-\d{2}`;
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * How an operation's description names the versions it serves, newest first:
+ * "employee resource version 2027-02-01; 2021-03-29 is served until 2027-08-01".
+ */
+export function versionPhrase(resource, versions) {
+  const [newest, ...older] = [...versions].sort((a, b) => (a.version < b.version ? 1 : -1));
+  const until = older.filter((v) => v.obsoleteDate).map((v, i) => `${v.version}${i === 0 ? ' is served' : ''} until ${v.obsoleteDate}`);
+  return `${resource} resource version ${newest.version}${until.length > 0 ? `; ${until.join(', ')}` : ''}`;
+}
+
+/** Matches what versionPhrase writes (or an older one of them), across the line breaks of a folded scalar. */
+function versionPhrasePattern(resource) {
+  const gap = String.raw`\s+`;
+  const name = `[${resource[0].toLowerCase()}${resource[0].toUpperCase()}]${escapeRegExp(resource.slice(1))}`;
+  const until = `${gap}until${gap}${DATE}`;
+  return new RegExp(String.raw`(?<![\w-])(${name})${gap}resource${gap}version${gap}${DATE}(?:;${gap}${DATE}${gap}is${gap}served${until}(?:,${gap}${DATE}${until})*)?`, 'g');
+}
+
+/** The source text of an operation's description with the versions it names brought up to date. */
+export function describeVersions(source, { resource, versions, previous, date }) {
+  const phrase = versionPhrase(resource, versions);
+  return source
+    .replace(versionPhrasePattern(resource), (_match, name) => `${name}${phrase.slice(resource.length)}`)
+    .replaceAll(`version=${previous}`, `version=${date}`);
+}
+
+/** `resource version <previous>` and `version=<previous>` in a new version's copy, renamed to `date`. */
+function renameVersion(text, previous, date) {
+  return text.replace(new RegExp(String.raw`(resource\s+version\s+)${escapeRegExp(previous)}(?![\d-])`, 'g'), `$1${date}`).replaceAll(`version=${previous}`, `version=${date}`);
+}
+
 /**
  * Scaffolds version `date` of `resource`. Returns a summary:
  * {api, resource, version, previous, obsoleteDate, operations, mediaTypes, created, changed, changeset}.
  */
-export function scaffoldVersion({ root, resource, date, api, changes = [], packages = PUBLISHED_PACKAGES }) {
+export function scaffoldVersion({ root, resource, date, api, changes = [], packages = PUBLISHED_PACKAGES, today = todayUtc() }) {
   assertDate(date, 'the new version');
+  assertDate(today, 'today');
   if (!resource) throw new Error('usage: api:version <resource> <yyyy-MM-dd>');
   changes = changes.map((change) => ({ ...change }));
   // A retype's conversion may be left to be named after the field's old type (below).
@@ -111,10 +147,19 @@ export function scaffoldVersion({ root, resource, date, api, changes = [], packa
   const newest = [...entries].sort((a, b) => (a.version < b.version ? 1 : -1))[0];
   if (entries.some((e) => e.version === date)) throw new Error(`resource "${resource}" already has version ${date}`);
   if (date <= newest.version) throw new Error(`the new version ${date} must be later than the newest version of "${resource}", ${newest.version}`);
+  // The window runs from the release that ships the version, which is today at the earliest.
+  if (date < today) {
+    throw new Error(`the new version ${date} is dated before today (${today}): clients asking for a version dated from ${date} on get ${newest.version} now and would silently get the new shape; date it ${today} or later`);
+  }
+  const lastRelease = apiReleases(root).at(-1);
+  if (lastRelease?.date && date <= lastRelease.date) {
+    throw new Error(`the new version ${date} is not dated after the last release (${lastRelease.version} of ${lastRelease.date}); date it ${addDays(lastRelease.date, 1)} or later`);
+  }
   const previous = newest.version;
   const due = addMonths(date, SUPPORT_MONTHS);
   const obsoleteDate = newest.obsoleteDate && newest.obsoleteDate > due ? newest.obsoleteDate : due;
   const operations = found.doc.getIn(['resources', resource, 'operations'])?.toJSON?.() ?? [];
+  const servedVersions = [{ version: date, obsoleteDate: null }, ...entries.map((e) => (e.version === previous ? { ...e, obsoleteDate } : e))];
 
   const fileEdits = new Map(); // file -> edits
   const created = new Map(); // file -> text
@@ -251,6 +296,14 @@ export function scaffoldVersion({ root, resource, date, api, changes = [], packa
       const operationId = YAML.isMap(operation) ? operation.get('operationId') : undefined;
       if (!operationId || !operations.includes(operationId)) continue;
       seenOps.add(operationId);
+      // "employee resource version 2021-03-29" in the description names the newest version.
+      const description = operation.get('description', true);
+      if (YAML.isScalar(description) && description.range) {
+        const { text } = parsedFile(file);
+        const [start, end] = description.range;
+        const updated = describeVersions(text.slice(start, end), { resource, versions: servedVersions, previous, date });
+        if (updated !== text.slice(start, end)) editsOf(file).push({ start, end, text: updated });
+      }
       visit(file, operation.get('requestBody', true));
       const responses = operation.get('responses', true);
       for (const pair of YAML.isMap(responses) ? responses.items : []) visit(file, pair.value);
@@ -304,7 +357,8 @@ export function scaffoldVersion({ root, resource, date, api, changes = [], packa
     fs.writeFileSync(file, splice(text, edits));
     changed.push(relative(root, file));
   }
-  for (const [file, text] of schemas.files()) created.set(file, text);
+  // A copy is the new version's schema: where it names the version, it names the new one.
+  for (const [file, text] of schemas.files()) created.set(file, renameVersion(text, previous, date));
   for (const [file, text] of created) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);

@@ -43,6 +43,9 @@ function emptyShape() {
     enum: null,
     constraints: {},
     properties: new Map(),
+    // property -> the component (#/components/schemas/…) that declares it, or null inline
+    declaredIn: new Map(),
+    defaults: [],
     required: new Set(),
     items: [],
     additional: [],
@@ -88,6 +91,8 @@ function mergeShapeInto(shape, inner, withNull) {
   if (inner.enum !== null) intersectEnum(shape, withNull ? [...inner.enum, null] : inner.enum);
   for (const [key, value] of Object.entries(inner.constraints)) mergeConstraint(shape.constraints, key, value);
   for (const [name, list] of inner.properties) shape.properties.set(name, [...(shape.properties.get(name) ?? []), ...list]);
+  for (const [name, owner] of inner.declaredIn) shape.declaredIn.set(name, owner);
+  shape.defaults.push(...inner.defaults);
   for (const name of inner.required) shape.required.add(name);
   shape.items.push(...inner.items);
   shape.additional.push(...inner.additional);
@@ -120,8 +125,10 @@ function addSchema(doc, shape, schema, seen) {
   if (schema.properties && typeof schema.properties === 'object') {
     for (const [name, sub] of Object.entries(schema.properties)) {
       shape.properties.set(name, [...(shape.properties.get(name) ?? []), sub]);
+      shape.declaredIn.set(name, componentName(seen.at(-1)));
     }
   }
+  if ('default' in schema) shape.defaults.push(schema.default);
   if (Array.isArray(schema.required)) for (const name of schema.required) shape.required.add(name);
   if (schema.items !== undefined) shape.items.push(schema.items);
   if (schema.additionalProperties !== undefined) shape.additional.push(schema.additionalProperties);
@@ -205,6 +212,32 @@ function refName(ref) {
   return ref.split('/').at(-1);
 }
 
+const SCHEMA_COMPONENT = '#/components/schemas/';
+
+/** `MessageType` for `#/components/schemas/MessageType`; null for anything else. */
+function componentName(ref) {
+  return typeof ref === 'string' && ref.startsWith(SCHEMA_COMPONENT) ? ref.slice(SCHEMA_COMPONENT.length) : null;
+}
+
+const ANNOTATIONS = new Set(['description', 'title', 'summary', 'example', 'examples', '$comment', 'deprecated']);
+const annotationOnly = (key) => ANNOTATIONS.has(key) || key.startsWith('x-');
+const isTrivial = (schema) => schema === true || (schema && typeof schema === 'object' && Object.keys(schema).every(annotationOnly));
+
+/**
+ * The component a schema stands for: `{$ref: X}` (annotations aside), or an allOf whose only
+ * member that says anything is one. A change found there is a change of that component.
+ */
+function identity(schema) {
+  if (!schema || typeof schema !== 'object') return null;
+  const keys = Object.keys(schema).filter((key) => !annotationOnly(key));
+  if (keys.length === 1 && keys[0] === '$ref') return componentName(schema.$ref);
+  if (keys.length === 1 && keys[0] === 'allOf' && Array.isArray(schema.allOf)) {
+    const members = schema.allOf.filter((member) => !isTrivial(member));
+    return members.length === 1 ? identity(members[0]) : null;
+  }
+  return null;
+}
+
 function variantId(variant, index) {
   return variant && typeof variant === 'object' && typeof variant.$ref === 'string' ? refName(variant.$ref) : String(index);
 }
@@ -216,13 +249,16 @@ export function newCache() {
 
 /**
  * Walks two schemas and calls `emit` for every difference:
- * emit({ruleId, kind, pointer, element, message, before, after}).
- * `direction` is 'request' or 'response'.
+ * emit({ruleId, kind, pointer, element, message, before, after, schema, schemaPointer}).
+ * `schema` is the component the difference is in (null when inline in the operation) and
+ * `schemaPointer` the place inside it, so that a change to a shared schema is one change
+ * however many operations reach it. `direction` is 'request' or 'response'.
  */
 export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, pointer = '', element = '(body)', cache = newCache() }) {
   const bCache = cache.base;
   const hCache = cache.head;
-  const walk = (b0, h0, at, name, stack, depth) => {
+  const inside = (owner, segment) => ({ schema: owner.schema, at: `${owner.at}/${segment}` });
+  const walk = (b0, h0, at, name, stack, depth, owner) => {
     if (depth > MAX_DEPTH) return;
     const b = flatten(baseDoc, b0, bCache);
     const h = flatten(headDoc, h0, hCache);
@@ -231,8 +267,19 @@ export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, 
       if (stack.has(key)) return;
       stack = new Set(stack).add(key);
     }
-    const say = (ruleId, kind, message, before, after, where = at, what = name) =>
-      emit({ ruleId, kind, pointer: where || '/', element: what, message, before, after });
+    const own = identity(h0) ?? identity(b0);
+    const node = own ? { schema: own, at: '' } : owner;
+    const say = (ruleId, kind, message, before, after, where = at, what = name, from = node) =>
+      emit({ ruleId, kind, pointer: where || '/', element: what, message, before, after, schema: from.schema, schemaPointer: from.schema ? from.at || '/' : null });
+
+    // A documented default: a client that leaves the value out gets it.
+    const bDefault = b.defaults.at(-1);
+    const hDefault = h.defaults.at(-1);
+    if (JSON.stringify(bDefault) !== JSON.stringify(hDefault)) {
+      const change =
+        bDefault === undefined ? `default ${value(hDefault)} added` : hDefault === undefined ? `default ${value(bDefault)} removed` : `default changed from ${value(bDefault)} to ${value(hDefault)}`;
+      say('NB-DEFAULT', 'default-changed', `\`${name}\`: ${change}`, bDefault ?? null, hDefault ?? null);
+    }
 
     // Types and nullability.
     const bCore = coreTypes(b);
@@ -300,6 +347,11 @@ export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, 
       const bProps = visible(baseDoc, b);
       const hProps = visible(headDoc, h);
       const child = (prop) => `${at}/${prop}`;
+      // A property is in the component that declares it (an envelope's `messages`, say).
+      const ownerOf = (prop) => {
+        const declared = h.declaredIn.get(prop) ?? b.declaredIn.get(prop) ?? null;
+        return declared && declared !== node.schema ? { schema: declared, at: `/${prop}` } : inside(node, prop);
+      };
       const removed = [...bProps.keys()].filter((prop) => !hProps.has(prop));
       const added = [...hProps.keys()].filter((prop) => !bProps.has(prop));
 
@@ -316,7 +368,7 @@ export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, 
         }
       }
       for (const [from, to] of renamed) {
-        say('B-NAME', 'property-renamed', `\`${from}\` was removed and \`${to}\` of the same type added: likely renamed from \`${from}\` to \`${to}\``, from, to, child(from), from);
+        say('B-NAME', 'property-renamed', `\`${from}\` was removed and \`${to}\` of the same type added: likely renamed from \`${from}\` to \`${to}\``, from, to, child(from), from, ownerOf(from));
       }
       const renamedTo = new Set(renamed.values());
 
@@ -324,17 +376,17 @@ export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, 
         if (renamed.has(prop)) continue;
         if (h.properties.has(prop)) {
           const which = direction === 'request' ? 'read-only' : 'write-only';
-          say('B-REMOVAL', `property-became-${which}`, `\`${prop}\` became ${which}: ${direction === 'request' ? 'a request can no longer set it' : 'a response no longer carries it'}`, prop, null, child(prop), prop);
+          say('B-REMOVAL', `property-became-${which}`, `\`${prop}\` became ${which}: ${direction === 'request' ? 'a request can no longer set it' : 'a response no longer carries it'}`, prop, null, child(prop), prop, ownerOf(prop));
         } else {
-          say('B-REMOVAL', 'property-removed', `\`${prop}\` was removed`, prop, null, child(prop), prop);
+          say('B-REMOVAL', 'property-removed', `\`${prop}\` was removed`, prop, null, child(prop), prop, ownerOf(prop));
         }
       }
       for (const prop of added) {
         if (renamedTo.has(prop)) continue;
         if (direction === 'request' && h.required.has(prop)) {
-          say('B-REQUIRED', 'required-property-added', `new required \`${prop}\`: a request without it is refused`, null, prop, child(prop), prop);
+          say('B-REQUIRED', 'required-property-added', `new required \`${prop}\`: a request without it is refused`, null, prop, child(prop), prop, ownerOf(prop));
         } else {
-          say('NB-FIELD', 'property-added', `new ${direction === 'request' ? 'optional ' : ''}\`${prop}\``, null, prop, child(prop), prop);
+          say('NB-FIELD', 'property-added', `new ${direction === 'request' ? 'optional ' : ''}\`${prop}\``, null, prop, child(prop), prop, ownerOf(prop));
         }
       }
       for (const [prop, bSchema] of bProps) {
@@ -342,19 +394,19 @@ export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, 
         const wasRequired = b.required.has(prop);
         const isRequired = h.required.has(prop);
         if (!wasRequired && isRequired) {
-          if (direction === 'request') say('B-REQUIRED', 'property-now-required', `\`${prop}\` is now required in the request`, false, true, child(prop), prop);
-          else say('NB-COMPATIBLE', 'property-now-always-present', `\`${prop}\` is now always present`, false, true, child(prop), prop);
+          if (direction === 'request') say('B-REQUIRED', 'property-now-required', `\`${prop}\` is now required in the request`, false, true, child(prop), prop, ownerOf(prop));
+          else say('NB-COMPATIBLE', 'property-now-always-present', `\`${prop}\` is now always present`, false, true, child(prop), prop, ownerOf(prop));
         } else if (wasRequired && !isRequired) {
-          if (direction === 'request') say('NB-COMPATIBLE', 'property-now-optional', `\`${prop}\` is now optional in the request`, true, false, child(prop), prop);
-          else say('B-REMOVAL', 'property-now-optional', `\`${prop}\` may now be absent from the response`, true, false, child(prop), prop);
+          if (direction === 'request') say('NB-COMPATIBLE', 'property-now-optional', `\`${prop}\` is now optional in the request`, true, false, child(prop), prop, ownerOf(prop));
+          else say('B-REMOVAL', 'property-now-optional', `\`${prop}\` may now be absent from the response`, true, false, child(prop), prop, ownerOf(prop));
         }
-        walk(bSchema, hProps.get(prop), child(prop), prop, stack, depth + 1);
+        walk(bSchema, hProps.get(prop), child(prop), prop, stack, depth + 1, ownerOf(prop));
       }
     }
 
     // Array items.
     if (b.items.length > 0 || h.items.length > 0) {
-      walk(merged(b.items) ?? {}, merged(h.items) ?? {}, `${at}/[]`, `${name}[]`, stack, depth + 1);
+      walk(merged(b.items) ?? {}, merged(h.items) ?? {}, `${at}/[]`, `${name}[]`, stack, depth + 1, inside(node, '[]'));
     }
 
     // additionalProperties.
@@ -368,7 +420,7 @@ export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, 
       if (direction === 'request') say('NB-COMPATIBLE', 'additional-properties-opened', `\`${name}\` now accepts further properties`, false, true);
       else say('NB-FIELD', 'additional-properties-opened', `\`${name}\` may now carry further properties`, false, true);
     } else if (bAdd && typeof bAdd === 'object' && hAdd && typeof hAdd === 'object') {
-      walk(bAdd, hAdd, `${at}/*`, `${name}.*`, stack, depth + 1);
+      walk(bAdd, hAdd, `${at}/*`, `${name}.*`, stack, depth + 1, inside(node, '*'));
     }
 
     // oneOf / anyOf with several non-null variants: matched by referenced schema name, else position.
@@ -380,16 +432,18 @@ export function compareSchemas({ baseDoc, headDoc, base, head, direction, emit, 
       const hIds = new Map(hGroup.list.map((v, i) => [variantId(v, i), v]));
       for (const [id, variant] of bIds) {
         const where = `${at}/${bGroup.kind}/${id}`;
-        if (!hIds.has(id)) say('B-TYPE', 'variant-removed', `\`${name}\` no longer ${direction === 'request' ? 'accepts' : 'returns'} the ${id} variant`, id, null, where);
-        else walk(variant, hIds.get(id), where, name, stack, depth + 1);
+        const variantOwner = inside(node, `${bGroup.kind}/${id}`);
+        if (!hIds.has(id)) say('B-TYPE', 'variant-removed', `\`${name}\` no longer ${direction === 'request' ? 'accepts' : 'returns'} the ${id} variant`, id, null, where, name, variantOwner);
+        else walk(variant, hIds.get(id), where, name, stack, depth + 1, variantOwner);
       }
       for (const id of hIds.keys()) {
         if (bIds.has(id)) continue;
         const where = `${at}/${hGroup.kind}/${id}`;
-        if (direction === 'request') say('NB-COMPATIBLE', 'variant-added', `\`${name}\` now also accepts the ${id} variant`, null, id, where);
-        else say('B-TYPE', 'variant-added', `\`${name}\` may now be the ${id} variant`, null, id, where);
+        const variantOwner = inside(node, `${hGroup.kind}/${id}`);
+        if (direction === 'request') say('NB-COMPATIBLE', 'variant-added', `\`${name}\` now also accepts the ${id} variant`, null, id, where, name, variantOwner);
+        else say('B-TYPE', 'variant-added', `\`${name}\` may now be the ${id} variant`, null, id, where, name, variantOwner);
       }
     }
   };
-  walk(base, head, pointer, element, new Set(), 0);
+  walk(base, head, pointer, element, new Set(), 0, { schema: null, at: '' });
 }

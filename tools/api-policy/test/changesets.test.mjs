@@ -17,9 +17,9 @@ function write(file, text) {
   fs.writeFileSync(path.join(root, file), text);
 }
 
-function changeset(name, bump) {
+function changeset(name, bump, text = `${name}: the \`widget\` resource`) {
   const header = PUBLISHED_PACKAGES.slice(0, 1).map((p) => `'${p}': ${bump}`).join('\n');
-  write(`.changeset/${name}.md`, `---\n${header}\n---\n\n${name}\n`);
+  write(`.changeset/${name}.md`, `---\n${header}\n---\n\n${text}\n`);
 }
 
 function bundles(head) {
@@ -57,7 +57,7 @@ describe('changesets', () => {
     bundles(head);
     const without = await check();
     expect(without.ok).toBe(false);
-    expect(without.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET']);
+    expect(without.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET', 'P-CHANGESET']);
     expect(without.violations[0].message).toContain('minor');
 
     changeset('colour', 'minor');
@@ -72,6 +72,7 @@ describe('changesets', () => {
     changeset('wording', 'patch');
     const result = await check();
     expect(result.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET']);
+    expect(result.violations[0].message).toContain('needs a minor release');
     expect(result.violations[0].message).toContain('@payroll-api/spec by patch');
   });
 
@@ -90,6 +91,45 @@ describe('changesets', () => {
     changeset('removal', 'major');
     const major = await check();
     expect(major.violations.map((v) => v.policyRule)).not.toContain('P-CHANGESET');
+  });
+
+  it('each changed resource must be named: an unrelated changeset does not cover it', async () => {
+    const head = withNewVersion(widgets());
+    bundles(head);
+    changeset('other', 'minor', 'Something about the `gadget` resource and `GetGadgets`.');
+    const unrelated = await check();
+    expect(unrelated.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET']);
+    expect(unrelated.violations[0].message).toContain('Name `widget` (or `GetWidgets`');
+    // Named by an operation of the resource, or by the resource, as a whole word.
+    changeset('other', 'minor', 'New version of `GetWidget`.');
+    expect((await check()).violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET']);
+    // The operations named, the registry's new version of the resource is still unnamed.
+    changeset('other', 'minor', 'New widgets version: GetWidgets, GetWidget and PutWidget.');
+    const operationsOnly = await check();
+    expect(operationsOnly.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET']);
+    expect(operationsOnly.violations[0].message).toContain('`widget` gains version 2026-12-01');
+    expect(operationsOnly.violations[0].message).not.toContain('GetWidgets');
+    changeset('other', 'minor', 'widgets everywhere');
+    expect((await check()).ok).toBe(false);
+    changeset('other', 'minor', 'New resource version `widget` 2026-12-01.');
+    expect((await check()).ok).toBe(true);
+  });
+
+  it('a shared schema is named once; a changed default is named by its field or parameter', async () => {
+    const base = widgets();
+    base.components.parameters.PageSize.schema.default = 250;
+    const head = clone(base);
+    head.components.parameters.PageSize.schema.default = 25;
+    head.components.schemas.Circle.properties.colour = { type: 'string' };
+    write('tools/api-policy/baseline/payroll.json', JSON.stringify(base));
+    write('spec/dist/payroll.json', JSON.stringify(head));
+    changeset('paging', 'minor', 'The `widget` resource pages by 25 now.');
+    const unnamed = await check();
+    expect(unnamed.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET']);
+    expect(unnamed.violations[0].message).toContain('`pageSize`: default changed from 250 to 25');
+    expect(unnamed.violations[0].message).toContain('Name `pageSize`');
+    changeset('paging', 'minor', 'The default `pageSize` is 25. Circles gain a colour (`Circle`).');
+    expect((await check()).ok).toBe(true);
   });
 
   it('a missing baseline compares with an empty description (everything is new)', async () => {

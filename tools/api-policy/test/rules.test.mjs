@@ -185,12 +185,12 @@ describe('non-breaking changes and their refused counterparts', () => {
     const pass = check(widgets(), withNewVersion(widgets()));
     expect(pass.violations).toEqual([]);
     expect(pass.findings.filter((f) => f.kind === 'version-added')).toHaveLength(4);
-    expect(pass.findings.find((f) => f.kind === 'obsolete-date-set')).toMatchObject({ version: OLD, after: '2026-12-01' });
+    expect(pass.findings.find((f) => f.kind === 'obsolete-date-set')).toMatchObject({ version: OLD, after: '2027-06-01' });
     expect(pass.requiredBump).toBe('minor');
 
-    const fail = check(widgets(), withNewVersion(widgets(), { obsoleteDate: '2026-11-30' }));
+    const fail = check(widgets(), withNewVersion(widgets(), { obsoleteDate: '2027-05-31' }));
     expect(fail.violations.map((v) => v.policyRule)).toEqual(['P-SUCCESSOR']);
-    expect(fail.violations[0].message).toContain('2026-12-01');
+    expect(fail.violations[0].message).toContain('2027-06-01');
 
     const none = withNewVersion(widgets());
     none['x-resource-versions'].resources.widget.versions[1].obsoleteDate = null;
@@ -200,15 +200,16 @@ describe('non-breaking changes and their refused counterparts', () => {
   it('an obsoleteDate may move later, never earlier', () => {
     const base = withNewVersion(widgets());
     const later = clone(base);
-    later['x-resource-versions'].resources.widget.versions[1].obsoleteDate = '2027-03-01';
+    later['x-resource-versions'].resources.widget.versions[1].obsoleteDate = '2027-09-01';
     const pass = check(base, later);
     expect(pass.violations).toEqual([]);
     expect(pass.findings.map((f) => f.kind)).toEqual(['obsolete-date-extended']);
 
     const earlier = clone(base);
-    earlier['x-resource-versions'].resources.widget.versions[1].obsoleteDate = '2026-11-30';
+    earlier['x-resource-versions'].resources.widget.versions[1].obsoleteDate = '2027-05-31';
     const fail = check(base, earlier);
     expect(fail.violations.map((v) => v.policyRule)).toContain('P-NO-EARLIER');
+    expect(fail.violations.find((v) => v.policyRule === 'P-NO-EARLIER').message).toContain("set `obsoleteDate: '2027-06-01'` (or later)");
   });
 
   it('a version is removed once its obsoleteDate has passed (major), not before', () => {
@@ -222,16 +223,16 @@ describe('non-breaking changes and their refused counterparts', () => {
     }
     head['x-resource-versions'].resources.widget.versions.pop();
 
-    const after = check(base, head, '2026-12-01');
+    const after = check(base, head, '2027-06-01');
     expect(after.violations).toEqual([]);
     expect(after.findings.filter((f) => f.kind === 'version-removed')).toHaveLength(4);
     expect(after.findings.every((f) => f.ruleId === 'B-OBSOLETE' && f.permitted)).toBe(true);
     expect(after.requiredBump).toBe('major');
 
-    const before = check(base, head, '2026-11-30');
+    const before = check(base, head, '2027-05-31');
     expect(before.violations.length).toBe(5);
     expect(before.violations.every((v) => v.policyRule === 'P-REMOVE-AFTER-OBSOLETE')).toBe(true);
-    expect(before.violations[0].message).toContain('2026-12-01');
+    expect(before.violations[0].message).toContain('2027-06-01');
   });
 
   it('an unchanged description needs nothing; a wording change needs a patch', () => {

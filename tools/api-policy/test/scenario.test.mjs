@@ -113,6 +113,13 @@ describe('scenario: the employee resource of the real payroll description', () =
       const example = YAML.parse(fs.readFileSync(path.join(root, file), 'utf8'));
       if (example.value?.version) expect(example.value.version.resourceVersion).toBe(newVersion);
     }
+    // The operations' descriptions name the new version, and how long the previous one is served.
+    const described = [...operationsOf(base).values()].filter(({ operation }) => ops.some((o) => o.operation.operationId === operation.operationId) && operation.description?.includes(`employee resource version ${previous}`));
+    expect(described.length).toBeGreaterThan(0);
+    for (const { key } of described) {
+      const now = operationsOf(head).get(key).operation.description;
+      expect(now).toContain(`employee resource version ${newVersion}; ${previous} is served until ${addMonths(newVersion, 6)}`);
+    }
     const registry = head[REGISTRY_KEY].resources.employee.versions;
     expect(registry.slice(0, 2)).toMatchObject([{ version: newVersion, obsoleteDate: null }, { version: previous, obsoleteDate: addMonths(newVersion, 6) }]);
 
@@ -131,7 +138,8 @@ describe('scenario: the employee resource of the real payroll description', () =
     // The same change without its changeset is refused.
     fs.renameSync(path.join(root, summary.changeset), path.join(root, 'employee-changeset.bak'));
     const without = await runCheck({ root, today, apis: ['payroll'] });
-    expect(without.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET']);
+    expect(without.violations.map((v) => v.policyRule)).toEqual(['P-CHANGESET', 'P-CHANGESET']);
+    expect(without.violations[1].message).toContain('Name `employee` (or');
     fs.renameSync(path.join(root, 'employee-changeset.bak'), path.join(root, summary.changeset));
   });
 
@@ -142,17 +150,35 @@ describe('scenario: the employee resource of the real payroll description', () =
     expect(() => scaffoldVersion({ root, resource: 'employee', date: '2026-02-30' })).toThrow(/yyyy-MM-dd/);
   });
 
+  it('refuses a new version dated before today or not after the last release, and writes nothing', () => {
+    const registryFile = path.join(root, 'spec', 'payroll', 'resource-versions.yaml');
+    const before = fs.readFileSync(registryFile, 'utf8');
+    const later = addDays(newVersion, 30);
+    // The clock is injected: on a later day, the same date lies in the past.
+    expect(() => scaffoldVersion({ root, resource: 'employee', date: later, today: addDays(later, 1) })).toThrow(/dated before today/);
+    const release = path.join(root, 'tools', 'api-policy', 'releases', '9.9.9');
+    fs.mkdirSync(release, { recursive: true });
+    fs.writeFileSync(path.join(release, 'release.json'), JSON.stringify({ version: '9.9.9', date: later }));
+    try {
+      expect(() => scaffoldVersion({ root, resource: 'employee', date: later })).toThrow(/not dated after the last release \(9\.9\.9 of/);
+    } finally {
+      fs.rmSync(path.join(root, 'tools', 'api-policy', 'releases'), { recursive: true, force: true });
+    }
+    expect(fs.readFileSync(registryFile, 'utf8')).toBe(before);
+    expect(fs.existsSync(path.join(root, '.changeset', `employee-${later}.md`))).toBe(false);
+  });
+
   it('removing a field inside the existing employee version fails, naming the field', () => {
     const head = structuredClone(base);
     const entity = entityOf(head, 'employee');
     const field = Object.keys(entity.schema.properties).find((name) => !entity.schema.properties[name].readOnly);
     delete entity.schema.properties[field];
     const result = checkApi({ baseDoc: base, headDoc: head, today });
-    const refused = result.violations.filter((v) => v.finding?.element === field && v.finding.resource === 'employee');
+    const refused = result.violations.filter((v) => v.findings?.some((f) => f.element === field && f.resource === 'employee'));
     expect(refused.length).toBeGreaterThan(0);
     expect(refused[0].message).toContain(`\`${field}\` was removed`);
     expect(refused[0].message).toContain('pnpm api:version employee');
-    expect(refused.map((v) => v.finding.direction)).toContain('response');
+    expect(refused[0].findings.map((f) => f.direction)).toContain('response');
   });
 
   it('tightening a maxLength inside the existing employee version fails', () => {
@@ -163,7 +189,7 @@ describe('scenario: the employee resource of the real payroll description', () =
     const result = checkApi({ baseDoc: base, headDoc: head, today });
     const refused = result.violations.filter((v) => v.finding?.element === target.name && v.finding.ruleId === 'B-LENGTH');
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused.some((v) => v.finding.resource === 'employee')).toBe(true);
+    expect(refused.some((v) => v.findings.some((f) => f.resource === 'employee'))).toBe(true);
     expect(refused[0].message).toContain('maxLength');
   });
 });

@@ -79,6 +79,11 @@ describe('api:version with changes, on the real payroll description', () => {
     expect(readYaml(root, `${schemas}/PersonalDetails.yaml`).properties).toHaveProperty('placeOfBirth');
     expect(readYaml(root, `${schemas}/Employee${'V' + compact}.yaml`).properties).not.toHaveProperty('exclusionFromAbsenceStatus');
     expect(readYaml(root, `${schemas}/Employee.yaml`).properties).toHaveProperty('exclusionFromAbsenceStatus');
+    // Where a schema names its resource version, the new version's copy names the new one.
+    const oldEmployee = newestVersion(base, 'employee');
+    expect(readYaml(root, `${schemas}/Employee.yaml`).description).toContain(`resource version ${oldEmployee}`);
+    expect(readYaml(root, `${schemas}/Employee${'V' + compact}.yaml`).description).toContain(`resource version ${date}`);
+    expect(readYaml(root, `${schemas}/Employee${'V' + compact}.yaml`).description).not.toContain(`resource version ${oldEmployee}`);
     expect(readYaml(root, `${schemas}/Employer${'V' + compact}.yaml`).properties.providerSettings.properties.groupCode.type).toBe('string');
     expect(fs.readFileSync(path.join(root, '.changeset', `employee-${date}.md`), 'utf8')).toContain('- `personalDetails.placeOfBirth` is now `personalDetails.birthPlace`.');
 
