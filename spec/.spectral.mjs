@@ -65,7 +65,9 @@ export default {
         // the model; its tokens are the sandbox's own bearer tokens, not the OAuth2 scheme's;
         // the contract's Expires header is the API's; a POST that acts (reset, advance) answers
         // 200. The examples responder never serves it, so success examples are not demanded.
+        // Its endpoints are the sandbox's own code, never derived from their description.
         'versioned-media-types': 'off',
+        'sandbox-collection-inferable': 'off',
         'accept-header-required': 'off',
         'path-source-marker': 'off',
         'path-params-uuid': 'off',
