@@ -65,7 +65,9 @@ function idsOf(collections: Record<string, unknown[]>): Map<string, string[]> {
 }
 
 /** The docs of `after` that are new, changed or gone against `before`, by collection (both versions of a changed doc). */
-function changedDocs(before: Snapshot, after: Snapshot): Record<string, unknown[]> {
+function changedDocs(beforeState: Snapshot, afterState: Snapshot): Record<string, unknown[]> {
+  const before = beforeState as { collections: Record<string, unknown[]> };
+  const after = afterState as { collections: Record<string, unknown[]> };
   const out: Record<string, unknown[]> = {};
   const names = new Set([...Object.keys(before.collections), ...Object.keys(after.collections)]);
   for (const name of names) {
