@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { createAppQueryClient, type Payroll, type Queries } from './api.js';
 import { EmployeeDetail } from './EmployeeDetail.js';
 import { EmployeeList } from './EmployeeList.js';
+import { EmployerEmployments } from './EmployerEmployments.js';
 import { NewEmployeeForm } from './NewEmployeeForm.js';
 import { QueryState } from './QueryState.js';
 
@@ -34,6 +35,7 @@ function Employees({ api }: { api: Queries }) {
             <h1>Employees of {employer.companyName}</h1>
             {/* No refetch wiring between these: each write invalidates the queries it changed. */}
             <EmployeeList api={api} employerId={employer.id} onSelect={setSelected} />
+            <EmployerEmployments api={api} employerId={employer.id} />
             <NewEmployeeForm api={api} employerId={employer.id} onCreated={setSelected} />
             {selected && <EmployeeDetail key={selected} api={api} employeeId={selected} />}
           </main>

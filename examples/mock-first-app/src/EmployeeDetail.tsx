@@ -1,6 +1,6 @@
 import { toBody } from '@payroll-api/client/body';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { EmploymentRow, Queries } from './api.js';
 import { ErrorNotice } from './ErrorNotice.js';
 import { QueryState } from './QueryState.js';
@@ -11,8 +11,11 @@ const field = (form: HTMLFormElement, name: string) => form.elements.namedItem(n
 export function EmployeeDetail({ api, employeeId }: { api: Queries; employeeId: string }) {
   const employee = useQuery({ ...api.GetEmployeeByEmployeeId({ employeeId }), select: (answer) => answer.content! });
   const employments = useQuery(api.GetEmploymentsByEmployeeId({ employeeId }));
-  // Invalidates this employee's queries and the employee lists: the table above shows the new name.
-  const edit = useMutation(api.mutation.PutEmployeeByEmployeeId());
+  const [notice, setNotice] = useState('');
+  // The package's options with the app's own onSuccess: the invalidation still runs (it lives in
+  // mutationFn). It reaches this employee's queries, the employee lists and every employment
+  // that embeds the employee: the table and the employer's employments show the new name.
+  const edit = useMutation({ ...api.mutation.PutEmployeeByEmployeeId(), onSuccess: (answer) => setNotice(`Saved ${answer.content?.personalDetails?.formattedName ?? ''}.`) });
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,7 +43,7 @@ export function EmployeeDetail({ api, employeeId }: { api: Queries; employeeId: 
               Last name <input name="lastName" defaultValue={current.personalDetails?.lastName ?? ''} required />
             </label>{' '}
             <button disabled={edit.isPending}>Save</button>
-            {edit.isSuccess && <span role="status"> Saved.</span>}
+            {edit.isSuccess && notice && <span role="status"> {notice}</span>}
             {edit.isError && <ErrorNotice error={edit.error} />}
           </form>
         )}

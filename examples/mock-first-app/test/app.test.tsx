@@ -80,7 +80,7 @@ describe('writing', () => {
     const form = await screen.findByRole('form', { name: 'Edit employee' });
     type('Last name', 'Achterberg', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    await screen.findByText(/Saved\./);
+    await screen.findByText(/^ ?Saved .*Achterberg\.$/);
 
     expect((await storedByLastName('Achterberg')).totalSize).toBe(1);
   });
@@ -160,8 +160,24 @@ describe('what the query cache gives: no refetch wiring in the app', () => {
     expect(names().some((name) => name?.includes('Achterberg'))).toBe(false);
     type('Last name', 'Achterberg', form);
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    await screen.findByText(/Saved\./);
+    await screen.findByText(/^ ?Saved .*Achterberg\.$/);
     expect(names()[0]).toContain('Achterberg');
+  });
+
+  it('an edited name shows in the employer’s employments, which embed the employee (the app’s own onSuccess keeps the invalidation)', async () => {
+    await renderApp();
+    const employments = await screen.findByRole('region', { name: 'Employments of the employer' });
+    await within(employments).findAllByRole('listitem');
+    fireEvent.click(within(screen.getByRole('table')).getAllByRole('button')[0]!);
+    const form = await screen.findByRole('form', { name: 'Edit employee' });
+    const [before] = within(employments).getAllByRole('listitem').map((item) => item.textContent);
+    expect(before).not.toContain('Achterberg');
+    type('Last name', 'Achterberg', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    // The status comes from the app's own onSuccess; the list from the package's invalidation.
+    expect((await screen.findByRole('status')).textContent).toMatch(/Saved .*Achterberg\./);
+    await waitFor(() => expect(within(employments).getAllByRole('listitem')[0]!.textContent).toContain('Achterberg'));
+    expect(within(employments).getAllByRole('listitem')[0]!.textContent).toMatch(/: employment \d+ from /);
   });
 
   it('a termination updates the employment on screen, which stays shown while it refetches', async () => {

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deref, isListEnvelope, mediaTypeVersion, operationsOf, successContent } from '@payroll-api/openapi-bundle';
+import { deref, isListEnvelope, mediaTypeVersion, operationsOf, resolveRef, successContent } from '@payroll-api/openapi-bundle';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `--dist <dir>` reads the bundles from another folder (default: the monorepo's spec/dist).
@@ -140,7 +140,14 @@ function collect(doc, schemas, seen = new Set()) {
   return { props, items };
 }
 
-const isReadOnly = (doc, declarations) => declarations.some((d) => deref(doc, d)?.readOnly === true);
+/** Whether a declaration is readOnly: on the node itself or on any schema its $ref chain passes (OpenAPI 3.1 allows `readOnly` beside a `$ref`). */
+function declaredReadOnly(doc, node, seen = new Set()) {
+  if (!node || typeof node !== 'object' || seen.has(node)) return false;
+  seen.add(node);
+  if (node.readOnly === true) return true;
+  return typeof node.$ref === 'string' && declaredReadOnly(doc, resolveRef(doc, node.$ref), seen);
+}
+const isReadOnly = (doc, declarations) => declarations.some((d) => declaredReadOnly(doc, d));
 
 /** 0 when a value is sent as it is, else the index of its shape in `shapes`. */
 function shapeOf(doc, schemas, depth = 0) {

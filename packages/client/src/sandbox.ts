@@ -3,13 +3,42 @@
 // description marks `x-sandbox-status: planned` have no call here: the sandbox does not serve
 // them yet. A refused call throws an ApiError, as the API clients do (`isApiError` of
 // `@payroll-api/client/forms` recognises it).
-import type { AuthorizationModel, RequestBody, ResponseBody, Scenario, Schemas } from '@payroll-api/types/sandbox-control';
+import type {
+  AuthorizationModel,
+  FaultRule,
+  FaultRuleInput,
+  RequestBody,
+  ResponseBody,
+  ScenarioList,
+  ScenarioOf,
+  ScenarioResultOf,
+  Schemas,
+  Snapshot,
+} from '@payroll-api/types/sandbox-control';
 import { ABSOLUTE_URL, type FetchLike } from './auth.js';
 import { ApiError, type Message } from './errors.js';
 import { journalOperations, payrollOperations } from './generated/operations.js';
 import type { ActivityRoutes } from './types.js';
 
-export type { AuthorizationModel, ClientEntry, ClockState, ModuleEntry, ModulesEntry, RightEntry, RoleEntry, Scenario, ScenarioEntity, ScenarioResult, Snapshot, UserEntry } from '@payroll-api/types/sandbox-control';
+export type {
+  AuthorizationModel,
+  ClientEntry,
+  ClockState,
+  FaultRule,
+  FaultRuleInput,
+  ModuleEntry,
+  ModulesEntry,
+  RightEntry,
+  RoleEntry,
+  Scenario,
+  ScenarioEntity,
+  ScenarioOf,
+  ScenarioResult,
+  ScenarioResultOf,
+  Snapshot,
+  StoredShapes,
+  UserEntry,
+} from '@payroll-api/types/sandbox-control';
 
 export interface SandboxControlOptions {
   /** The sandbox's root address, e.g. `http://127.0.0.1:4010` (`startMock().url`). */
@@ -104,22 +133,23 @@ export function createSandboxControl(options: SandboxControlOptions) {
     /** Back to the seed (PostSandboxReset). */
     reset: () => call<ResponseBody<'PostSandboxReset'>>('PostSandboxReset', 'POST', '/__sandbox/reset'),
     /** The whole state (GetSandboxSnapshot). */
-    exportSnapshot: () => call<ResponseBody<'GetSandboxSnapshot'>>('GetSandboxSnapshot', 'GET', '/__sandbox/snapshot'),
+    exportSnapshot: () => call<Snapshot>('GetSandboxSnapshot', 'GET', '/__sandbox/snapshot'),
     /**
      * Import a snapshot; a bad one throws a 400 ApiError listing its problems and changes nothing
      * (PutSandboxSnapshot). `mode: 'replace'` (default): the state becomes the snapshot;
      * `mode: 'merge'`: its docs are merged into the state by id, the rest kept.
      */
-    importSnapshot: (snapshot: RequestBody<'PutSandboxSnapshot'>, options?: { mode?: 'replace' | 'merge' }) =>
+    importSnapshot: (snapshot: Snapshot, options?: { mode?: 'replace' | 'merge' }) =>
       call<ResponseBody<'PutSandboxSnapshot'>>('PutSandboxSnapshot', 'PUT', `/__sandbox/snapshot?mode=${options?.mode ?? 'replace'}`, snapshot),
     /**
      * Start from the seed or from empty plus partial entities made whole, relations by id or by
      * `ref`, in one step; a bad scenario throws a 400 ApiError naming every problem's path and
      * changes nothing (PostSandboxScenario). `mode: 'merge'`: no start; the entities are merged
-     * into the current state by id.
+     * into the current state by id. The result names the lists and refs of the scenario given:
+     * `(await control.scenario({ entities: { employers: [{ ref: 'bakery' }] } })).refs.bakery`.
      */
-    scenario: (scenario: Scenario, options?: { mode?: 'replace' | 'merge' }) =>
-      call<ResponseBody<'PostSandboxScenario'>>('PostSandboxScenario', 'POST', `/__sandbox/scenario?mode=${options?.mode ?? 'replace'}`, scenario),
+    scenario: <L extends ScenarioList = never, const R extends string = never>(scenario: ScenarioOf<L, R>, options?: { mode?: 'replace' | 'merge' }) =>
+      call<ScenarioResultOf<L, R>>('PostSandboxScenario', 'POST', `/__sandbox/scenario?mode=${options?.mode ?? 'replace'}`, scenario),
     /** Every sandbox that has written (GetSandboxes). */
     sandboxes: async () => (await call<ResponseBody<'GetSandboxes'>>('GetSandboxes', 'GET', '/__sandbox/sandboxes')).sandboxes,
     clock: {
@@ -131,12 +161,16 @@ export function createSandboxControl(options: SandboxControlOptions) {
     },
     /** Fault rules of the sandbox: chosen activities answer an error status, lag or fail at the network level. */
     faults: {
-      list: async () => (await call<ResponseBody<'GetSandboxFaults'>>('GetSandboxFaults', 'GET', '/__sandbox/faults')).faults,
-      /** Add rules, e.g. `[{ operations: ['GetEmployeesByEmployerId'], status: 503, times: 1 }]`; a bad one throws a 400 ApiError naming its field. */
-      add: async (rules: RequestBody<'PostSandboxFaults'>['faults']) => (await call<ResponseBody<'PostSandboxFaults'>>('PostSandboxFaults', 'POST', '/__sandbox/faults', { faults: rules })).faults,
-      replace: async (rules: RequestBody<'PutSandboxFaults'>['faults']) => (await call<ResponseBody<'PutSandboxFaults'>>('PutSandboxFaults', 'PUT', '/__sandbox/faults', { faults: rules })).faults,
-      remove: async (id: string) => (await call<ResponseBody<'DeleteSandboxFaultById'>>('DeleteSandboxFaultById', 'DELETE', `/__sandbox/faults/${encodeURIComponent(id)}`)).faults,
-      clear: async () => (await call<ResponseBody<'DeleteSandboxFaults'>>('DeleteSandboxFaults', 'DELETE', '/__sandbox/faults')).faults,
+      list: async () => (await call<{ faults: FaultRule[] }>('GetSandboxFaults', 'GET', '/__sandbox/faults')).faults,
+      /**
+       * Add rules, e.g. `[{ operations: ['GetEmployeesByEmployerId'], status: 503, times: 1 }]`: the
+       * activities by name (a misspelt one is a type error), or `'*'` for every operation; a bad
+       * rule throws a 400 ApiError naming its field.
+       */
+      add: async (rules: FaultRuleInput[]) => (await call<{ faults: FaultRule[] }>('PostSandboxFaults', 'POST', '/__sandbox/faults', { faults: rules })).faults,
+      replace: async (rules: FaultRuleInput[]) => (await call<{ faults: FaultRule[] }>('PutSandboxFaults', 'PUT', '/__sandbox/faults', { faults: rules })).faults,
+      remove: async (id: string) => (await call<{ faults: FaultRule[] }>('DeleteSandboxFaultById', 'DELETE', `/__sandbox/faults/${encodeURIComponent(id)}`)).faults,
+      clear: async () => (await call<{ faults: FaultRule[] }>('DeleteSandboxFaults', 'DELETE', '/__sandbox/faults')).faults,
     },
     settings: {
       get: () => call<ResponseBody<'GetSandboxSettings'>>('GetSandboxSettings', 'GET', '/__sandbox/settings'),

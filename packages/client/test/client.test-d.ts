@@ -187,7 +187,10 @@ describe('toBody types', () => {
     void payroll.PutEmployerByEmployerId({ employerId: EMPLOYMENT }, employer);
 
     const employee = (await payroll.GetEmployeeByEmployeeId({ employeeId: EMPLOYMENT })).data!.content!;
-    expectTypeOf(toBody('PutEmployeeByEmployeeId', employee)).toEqualTypeOf<Parameters<typeof payroll.PutEmployeeByEmployeeId>[1]>();
+    const employeeBody = toBody('PutEmployeeByEmployeeId', employee);
+    expectTypeOf(employeeBody).toEqualTypeOf<Parameters<typeof payroll.PutEmployeeByEmployeeId>[1]>();
+    // @ts-expect-error statusEmployeeSelfService is read-only beside its $ref: no part of the body
+    void payroll.PutEmployeeByEmployeeId({ employeeId: EMPLOYMENT }, { ...employeeBody, statusEmployeeSelfService: { key: 1 } });
 
     const employment = (await payroll.GetEmploymentByEmploymentId({ employmentId: EMPLOYMENT })).data!.content!;
     const employmentBody = toBody('PutEmploymentByEmploymentId', employment);

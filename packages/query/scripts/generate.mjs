@@ -1,22 +1,18 @@
-// Generates src/generated/operations.ts from the bundled descriptions at build time:
-//   payrollOperations / journalOperations[activity] = [resource, path parameters, kind, entity, lists]
-//     resource: the registry resource (payroll, x-resource-versions) or the collection segment
-//               of the path (journal, which has no registry): the second part of every key;
-//     kind:     0 a GET, 1 a GET of a list envelope, 2 a write;
-//     writes only, what a success invalidates:
-//       entity: the path parameter naming the entity the write changes (the last parameter of
-//               its path, '' for a write on a collection): every query whose ids name it;
-//       lists:  the list activities that contain entities of the written kind: the lists of
-//               the resource family (payroll: the resource of the entity's GET and its
-//               variants, employment → employmentMinimized, …; journal: the same collection).
+// Generates src/generated/operations.ts from the bundled descriptions at build time (what each
+// entry means: scripts/derive.mjs):
+//   payrollOperations / journalOperations[activity] =
+//     GET:   [resource, path parameters, kind (0 a GET, 1 a list)]
+//     write: [resource, path parameters, 2, entity ids, GETs invalidated, [id parameter, answer field] pairs]
+// `node scripts/generate.mjs --readme` also rewrites the invalidation table of README.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isListEnvelope, operationsOf, successContent } from '@payroll-api/openapi-bundle';
+import { deriveTables, invalidationMarkdown, README_TABLE } from './derive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.resolve(here, '../../../spec/dist');
 const outFile = path.resolve(here, '../src/generated/operations.ts');
+const readmeFile = path.resolve(here, '../README.md');
 
 function load(api) {
   const file = path.join(distDir, `${api}.json`);
@@ -27,69 +23,27 @@ function load(api) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-const params = (p) => p.match(/[^{}]+(?=})/g) ?? [];
-const literals = (p) => p.split('/').filter((s) => s && !s.startsWith('{'));
-/** The path up to and including its last parameter ('' when it has none). */
-const entityPath = (p) => (/^(.*\})/.exec(p)?.[1] ?? '');
-const isList = (doc, op) =>
-  Object.entries(successContent(doc, op)).some(([media, body]) => /^application\/json/.test(media) && isListEnvelope(doc, body?.schema));
-
-/** The table of one API; `familyOf(resource)` names the kind of entity a resource holds. */
-function tableOf(doc, resourceOf, familyOf) {
-  const ops = [...operationsOf(doc)].filter(({ operation }) => operation.operationId);
-  const getAt = new Map(ops.filter((o) => o.method === 'get').map((o) => [o.path, o]));
-  const table = {};
-  for (const { path: p, method, operation } of ops) {
-    const id = operation.operationId;
-    const resource = resourceOf(id, p);
-    if (method === 'get') {
-      table[id] = [resource, params(p).join(' '), isList(doc, operation) ? 1 : 0];
-      continue;
-    }
-    // A write on a list's own path (a create, a matrix edit) changes that collection; any
-    // other changes the entity its last path parameter names.
-    const collection = getAt.get(p) && isList(doc, getAt.get(p).operation);
-    const entity = collection ? '' : params(entityPath(p)).at(-1) ?? '';
-    const read = collection ? getAt.get(p) : getAt.get(entityPath(p));
-    const family = familyOf(read ? resourceOf(read.operation.operationId, read.path) : resource);
-    const lists = ops
-      .filter((o) => o.method === 'get' && isList(doc, o.operation) && familyOf(resourceOf(o.operation.operationId, o.path)) === family)
-      .map((o) => o.operation.operationId);
-    table[id] = [resource, params(p).join(' '), 2, entity, lists];
-  }
-  return table;
-}
-
-const payroll = load('payroll');
-const journal = load('journal');
-const registry = payroll['x-resource-versions']?.resources;
-if (!registry) {
-  console.error('query: spec/dist/payroll.json has no x-resource-versions registry.');
-  process.exit(1);
-}
-const registered = new Map(Object.entries(registry).flatMap(([name, r]) => (r.operations ?? []).map((id) => [id, name])));
-const payrollTable = tableOf(
-  payroll,
-  (id) => {
-    const name = registered.get(id);
-    if (!name) throw new Error(`query: ${id} is in no resource of the registry`);
-    return name;
-  },
-  // The registry names variants of a resource after it: employmentMinimized, employmentComprehensive.
-  (resource) => resource.replace(/(Minimized|Comprehensive)$/, ''),
-);
-// The journal has no registry: a resource is the collection its path names last.
-const journalTable = tableOf(journal, (_id, p) => literals(p).at(-1).toLowerCase(), (resource) => resource);
-
-const table = (t) => `{\n${Object.entries(t).map(([k, v]) => `  ${k}: ${JSON.stringify(v)},`).join('\n')}\n}`;
+const tables = deriveTables(load('payroll'), load('journal'));
+const entryOf = (e) => (e.kind === 2 ? [e.resource, e.ids.join(' '), e.kind, e.entities, e.reads, e.answerIds] : [e.resource, e.ids.join(' '), e.kind]);
+const table = (t) => `{\n${Object.entries(t).map(([k, v]) => `  ${k}: ${JSON.stringify(entryOf(v))},`).join('\n')}\n}`;
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(
   outFile,
   `// Generated by scripts/generate.mjs from spec/dist/payroll.json and spec/dist/journal.json. Do not edit.
-/** activity -> [resource, path parameters, kind (0 get, 1 list, 2 write), (writes) entity parameter, (writes) lists invalidated]. */
-export const payrollOperations = ${table(payrollTable)} as const;
+/** activity -> [resource, path parameters, kind (0 get, 1 list, 2 write), (writes) entity ids, GETs invalidated, [id parameter, answer field]s]. */
+export const payrollOperations = ${table(tables.payroll)} as const;
 
-export const journalOperations = ${table(journalTable)} as const;
+export const journalOperations = ${table(tables.journal)} as const;
 `,
 );
-console.log(`query: src/generated/operations.ts (${Object.keys(payrollTable).length} payroll, ${Object.keys(journalTable).length} journal activities)`);
+console.log(`query: src/generated/operations.ts (${Object.keys(tables.payroll).length} payroll, ${Object.keys(tables.journal).length} journal activities)`);
+
+if (process.argv.includes('--readme')) {
+  const readme = fs.readFileSync(readmeFile, 'utf8');
+  const [start, end] = README_TABLE;
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`query: README.md has no ${start} … ${end} section`);
+  fs.writeFileSync(readmeFile, `${readme.slice(0, from + start.length)}\n${invalidationMarkdown(tables)}\n${readme.slice(to)}`);
+  console.log('query: README.md invalidation table');
+}

@@ -9,7 +9,14 @@ import type { Api, Ids, InvalidateOverride, JournalFactories, PayrollFactories, 
 
 export type * from './types.js';
 
-type Entry = readonly [resource: string, ids: string, kind: number, entity?: string, lists?: readonly string[]];
+type Entry = readonly [
+  resource: string,
+  ids: string,
+  kind: number,
+  entities?: readonly string[],
+  reads?: readonly string[],
+  answerIds?: ReadonlyArray<readonly [param: string, field: string]>,
+];
 type Table = Readonly<Record<string, Entry>>;
 type Call = (params?: object, second?: object, third?: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 const LIST = 1;
@@ -32,21 +39,30 @@ export function about(api: Api, ids: Ids): QueryFilters {
   return { queryKey: [api], predicate: (query) => partialMatchKey([query.queryKey[2]], [ids]) };
 }
 
-/** What a successful write invalidates: every query about its entity and the lists of its kind. */
-export function invalidationOf(api: Api, activity: string, params: QueryParams = {}): QueryFilters {
+/**
+ * What a successful write invalidates: every query naming an entity it changed (by the id the
+ * write knows, else any id), and every GET that embeds what it changed, narrowed to the ids the
+ * write knows: its path parameters and the ids its answer (`data`) carries.
+ */
+export function invalidationOf(api: Api, activity: string, params: QueryParams = {}, data?: unknown): QueryFilters {
   const table: Table = api === 'payroll' ? payrollOperations : journalOperations;
-  const [, , , entity, lists = []] = table[activity] ?? [];
-  const targets: QueryKey[] = lists.map((list) => {
-    const [resource, names] = table[list]!;
-    // A list is narrowed to the ids the write knows (an employer's employees after a create).
+  const [, , , entities = [], reads = [], answerIds = []] = table[activity] ?? [];
+  const known: Ids = {};
+  for (const name in params) if (typeof params[name] === 'string') known[name] = params[name];
+  const content = (data as { content?: Record<string, unknown> } | undefined)?.content;
+  for (const [param, field] of answerIds) if (typeof content?.[field] === 'string') known[param] = content[field];
+  const targets: QueryKey[] = reads.map((read) => {
+    const [resource, names] = table[read]!;
     const ids: Ids = {};
-    for (const name of names.split(' ')) if (name in params) ids[name] = params[name] as string;
-    return [api, resource, ids, list];
+    for (const name of names.split(' ')) if (name in known) ids[name] = known[name]!;
+    return [api, resource, ids, read];
   });
-  if (entity) targets.push([api, undefined, { [entity]: params[entity] }]);
   return {
     queryKey: [api],
-    predicate: ({ queryKey }) => targets.some((target) => partialMatchKey(queryKey, target.map((part, i) => (part === undefined ? queryKey[i] : part)))),
+    predicate: ({ queryKey }) => {
+      const ids = queryKey[2] as Ids;
+      return entities.some((entity) => entity in ids && (!(entity in known) || ids[entity] === known[entity])) || targets.some((target) => partialMatchKey(queryKey, target));
+    },
   };
 }
 
@@ -83,14 +99,16 @@ function factories(api: Api, client: object, version: string | null, overrides: 
     (e) => e[2] === WRITE,
     (activity) => (options: { invalidate?: InvalidateOverride } = {}) => ({
       mutationKey: [api, table[activity]![0], activity],
-      mutationFn: async (variables: { params?: QueryParams; body?: unknown }) =>
-        unwrap(await ('body' in variables ? calls[activity]!(variables.params, variables.body as object) : calls[activity]!(variables.params))),
-      // Returning the invalidation keeps the mutation pending until the affected queries refetched.
-      onSuccess: (data: unknown, variables: { params?: QueryParams; body?: unknown }, _result: unknown, { client: queryClient }: MutationFunctionContext) => {
-        const derived = invalidationOf(api, activity, variables.params);
+      // The invalidation runs here, not in onSuccess, so that an app's own onSuccess (spread
+      // over these options) cannot replace it; awaiting it keeps the mutation pending until the
+      // affected queries have refetched.
+      mutationFn: async (variables: { params?: QueryParams; body?: unknown }, { client: queryClient }: MutationFunctionContext) => {
+        const data = unwrap(await ('body' in variables ? calls[activity]!(variables.params, variables.body as object) : calls[activity]!(variables.params)));
+        const derived = invalidationOf(api, activity, variables.params, data);
         const override = options.invalidate ?? overrides[activity];
         const filters = override ? override({ derived, variables, data }) : [derived];
-        return Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
+        await Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
+        return data;
       },
     }),
   );

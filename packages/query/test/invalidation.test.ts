@@ -1,5 +1,6 @@
-// The generated invalidation table against the description: every write has an entry, names a
-// path parameter of its own path (or none, for a write on a collection), and only lists.
+// The generated invalidation table against the description: every write has an entry, names
+// entity ids that are path parameters of the description, and only GETs; embedded data and
+// what a write creates reach the right queries, narrowed by the ids the write knows.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { journalOperations, payrollOperations } from '../src/generated/operation
 import { invalidationOf } from '../src/index.js';
 
 const bundle = (api: string) => JSON.parse(fs.readFileSync(fileURLToPath(new URL(`../../../spec/dist/${api}.json`, import.meta.url)), 'utf8'));
-type Entry = readonly [string, string, number, string?, (readonly string[])?];
+type Entry = readonly [string, string, number, (readonly string[])?, (readonly string[])?, (ReadonlyArray<readonly [string, string]>)?];
 
 describe.each([
   ['payroll', payrollOperations as unknown as Record<string, Entry>],
@@ -21,21 +22,23 @@ describe.each([
     expect(Object.keys(table).sort()).toEqual(ops.map((o) => o.operation.operationId).sort());
   });
 
-  it.each(writes.map((o) => [o.operation.operationId as string, o.path] as const))('%s invalidates its entity and lists of its kind', (id, path) => {
-    const [, ids, kind, entity, lists] = table[id]!;
+  const parameters = new Set(ops.flatMap((o) => o.path.match(/[^{}]+(?=})/g) ?? []));
+  it.each(writes.map((o) => [o.operation.operationId as string, o.path] as const))('%s invalidates entities of the description and GETs', (id, path) => {
+    const [, ids, kind, entities, reads, answerIds] = table[id]!;
     expect(kind).toBe(2);
     expect(ids.split(' ').filter(Boolean)).toEqual(path.match(/[^{}]+(?=})/g) ?? []);
-    if (entity) expect(path).toContain(`{${entity}}`);
-    expect(entity || lists!.length).toBeTruthy();
-    for (const list of lists!) expect(table[list]?.[2], `${list} is a list`).toBe(1);
+    for (const entity of entities!) expect(parameters, `${entity} is a path parameter`).toContain(entity);
+    for (const [param] of answerIds!) expect(entities).toContain(param);
+    expect(reads!.length).toBeGreaterThan(0);
+    for (const read of reads!) expect(table[read]?.[2], `${read} is a GET`).toBeLessThan(2);
   });
 });
 
 describe('invalidation of a termination', () => {
   it('reaches the employment, the employee’s employments and the employer’s employment lists', () => {
-    const [, , , entity, lists] = payrollOperations.PatchTerminateByEmploymentId;
-    expect(entity).toBe('employmentId');
-    expect(lists).toEqual(expect.arrayContaining(['GetEmploymentsByEmployerId', 'GetEmploymentsByEmployeeId', 'GetEmploymentsMinimizedByEmployerId']));
+    const [, , , entities, reads] = payrollOperations.PatchTerminateByEmploymentId;
+    expect(entities).toEqual(['employmentId']);
+    expect(reads).toEqual(expect.arrayContaining(['GetEmploymentsByEmployerId', 'GetEmploymentsByEmployeeId', 'GetEmploymentsMinimizedByEmployerId']));
     const { predicate } = invalidationOf('payroll', 'PatchTerminateByEmploymentId', { employmentId: 'e-1' });
     const hit = (queryKey: unknown[]) => predicate!({ queryKey } as never);
     expect(hit(['payroll', 'employment', { employmentId: 'e-1' }, 'GetEmploymentByEmploymentId', {}, null])).toBe(true);
@@ -51,5 +54,37 @@ describe('invalidation of a termination', () => {
     const hit = (queryKey: unknown[]) => predicate!({ queryKey } as never);
     expect(hit(['payroll', 'employee', { employerId: 'x' }, 'GetEmployeesByEmployerId', {}, null])).toBe(true);
     expect(hit(['payroll', 'employee', { employerId: 'y' }, 'GetEmployeesByEmployerId', {}, null])).toBe(false);
+  });
+
+  it('narrows a create’s detail queries to the ids its answer carries', () => {
+    const data = { content: { employeeId: 'p-new', employmentId: 'e-new' } };
+    const { predicate } = invalidationOf('payroll', 'PostEmployeeByEmployerId', { employerId: 'x' }, data);
+    const hit = (queryKey: unknown[]) => predicate!({ queryKey } as never);
+    expect(hit(['payroll', 'employee', { employeeId: 'p-new' }, 'GetEmployeeByEmployeeId', {}, null])).toBe(true);
+    expect(hit(['payroll', 'employee', { employeeId: 'p-old' }, 'GetEmployeeByEmployeeId', {}, null])).toBe(false);
+    expect(hit(['payroll', 'employmentMetadata', { employmentId: 'e-new' }, 'GetEmploymentMetadataByEmploymentId', {}, null])).toBe(true);
+    expect(hit(['payroll', 'employmentMetadata', { employmentId: 'e-old' }, 'GetEmploymentMetadataByEmploymentId', {}, null])).toBe(false);
+  });
+});
+
+describe('embedded data', () => {
+  it('an employee’s edit reaches the employments that embed its summary, and no other employer’s employees', () => {
+    const [, , , , reads] = payrollOperations.PutEmployeeByEmployeeId;
+    expect(reads).toEqual(expect.arrayContaining(['GetEmploymentsByEmployerId', 'GetEmploymentByEmploymentId', 'GetEmploymentsMinimizedByEmployerId', 'GetEmploymentsByEmployeeId']));
+    const { predicate } = invalidationOf('payroll', 'PutEmployeeByEmployeeId', { employeeId: 'p-1' });
+    const hit = (queryKey: unknown[]) => predicate!({ queryKey } as never);
+    expect(hit(['payroll', 'employment', { employerId: 'x' }, 'GetEmploymentsByEmployerId', {}, null])).toBe(true);
+    expect(hit(['payroll', 'employment', { employmentId: 'e-9' }, 'GetEmploymentByEmploymentId', {}, null])).toBe(true);
+    expect(hit(['payroll', 'employment', { employeeId: 'p-1' }, 'GetEmploymentsByEmployeeId', {}, null])).toBe(true);
+    expect(hit(['payroll', 'employment', { employeeId: 'p-2' }, 'GetEmploymentsByEmployeeId', {}, null])).toBe(false);
+    expect(hit(['payroll', 'employmentMetadata', { employmentId: 'e-9' }, 'GetEmploymentMetadataByEmploymentId', {}, null])).toBe(false);
+  });
+
+  it('a new employee also makes an employment: the employer’s employment lists are invalidated', () => {
+    expect(payrollOperations.PostEmployeeByEmployerId[3]).toEqual(['employeeId', 'employmentId']);
+    const { predicate } = invalidationOf('payroll', 'PostEmployeeByEmployerId', { employerId: 'x' });
+    const hit = (queryKey: unknown[]) => predicate!({ queryKey } as never);
+    expect(hit(['payroll', 'employment', { employerId: 'x' }, 'GetEmploymentsByEmployerId', { pageSize: 5 }, null])).toBe(true);
+    expect(hit(['payroll', 'employment', { employerId: 'y' }, 'GetEmploymentsByEmployerId', {}, null])).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 import { InfiniteQueryObserver, MutationObserver, QueryClient, QueryObserver } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createJournalClient, createPayrollClient, unwrap } from '@payroll-api/client';
+import { toBody } from '@payroll-api/client/body';
 import { about, journalQueries, payrollQueries } from '../src/index.js';
 import { transports, type Transport } from './transport.js';
 
@@ -71,6 +72,33 @@ for (const [name, start] of Object.entries(transports)) {
       expect(queryClient.getQueryData(detail.queryKey)!.content?.endDate).toBe('2026-12-31');
       const listed = queryClient.getQueryData(byEmployer.queryKey)!._embedded.find((e) => e.id === open.id);
       expect(listed?.endDate).toBe('2026-12-31');
+    });
+
+    // The everyday pattern: the package's options spread, with the app's own onSuccess, on a
+    // plain QueryClient. The rename shows in the employments that embed the employee's summary.
+    it.each([
+      ['spread with its own onSuccess', true],
+      ['as given', false],
+    ])('an employee’s rename reaches the employer’s employment list and the employment (%s)', async (_name, ownOnSuccess) => {
+      const { api, payroll } = setup(`query-rename-${ownOnSuccess}`);
+      const queryClient = new QueryClient();
+      const employment = unwrap(await payroll.GetEmploymentsByEmployerId({ employerId: EMPLOYER }))._embedded[0]!;
+      const employeeId = employment.employee!.id!;
+      const byEmployer = api.GetEmploymentsByEmployerId({ employerId: EMPLOYER });
+      const detail = api.GetEmploymentByEmploymentId({ employmentId: employment.id! });
+      const observers = [new QueryObserver(queryClient, byEmployer), new QueryObserver(queryClient, detail)];
+      const stops = observers.map((o) => o.subscribe(() => {}));
+      await Promise.all(observers.map((o) => o.refetch()));
+      const employee = unwrap(await payroll.GetEmployeeByEmployeeId({ employeeId })).content!;
+      const toasts: unknown[] = [];
+      const options = api.mutation.PutEmployeeByEmployeeId();
+      const edit = new MutationObserver(queryClient, ownOnSuccess ? { ...options, onSuccess: (data) => void toasts.push(data) } : options);
+      await edit.mutate({ params: { employeeId }, body: toBody('PutEmployeeByEmployeeId', { ...employee, personalDetails: { ...employee.personalDetails!, lastName: 'Hernoemd' } }) });
+      stops.forEach((stop) => stop());
+      expect(toasts).toHaveLength(ownOnSuccess ? 1 : 0);
+      const listed = queryClient.getQueryData(byEmployer.queryKey)!._embedded.find((e) => e.id === employment.id);
+      expect(listed?.employee?.lastName).toBe('Hernoemd');
+      expect(queryClient.getQueryData(detail.queryKey)!.content?.employee?.lastName).toBe('Hernoemd');
     });
 
     it('infinite pages follow totalPages to the last page', async () => {

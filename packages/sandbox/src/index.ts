@@ -16,13 +16,14 @@ import { RESOURCE_MODULES } from './resources/index.js';
 import { seedCollectionNames, seedSnapshot } from './seed/index.js';
 import { buildScenario, type Scenario, type ScenarioResult } from './control/scenario.js';
 import { emptySeed } from './seed/empty.js';
-import type { Snapshot } from './store/types.js';
+import type { Snapshot as StoredState } from './store/types.js';
 import { utf8 } from './util/bytes.js';
-import type { FaultRule } from './faults/faults.js';
+import type { FaultRule, FaultRuleInput, ScenarioList, ScenarioOf, ScenarioResultOf, Snapshot } from '@payroll-api/types/sandbox-control';
 
-export type { Snapshot } from './store/types.js';
 export type { Scenario, ScenarioEntity, ScenarioList, ScenarioResult } from './control/scenario.js';
-export type { FaultRule } from './faults/faults.js';
+// The public shapes: fault rules by activity name, scenario results named by the scenario
+// given, snapshot collections by their stored shapes.
+export type { ActivityName, FaultRule, FaultRuleInput, ScenarioOf, ScenarioResultOf, Snapshot, StoredShapes } from '@payroll-api/types/sandbox-control';
 export { FAULT_HEADER, FAULTS_PATH } from './faults/faults.js';
 export { SEED_IDS } from './seed/ids.js';
 
@@ -81,7 +82,10 @@ export interface Sandbox {
    * step (a bad scenario throws and changes nothing); the ids of the entities added. `mode:
    * 'merge'`: no start; the entities join the current state, merged by id.
    */
-  scenario(scenario: Scenario, options?: TokenOption & { mode?: 'replace' | 'merge' }): Promise<ScenarioResult & { sandbox: string }>;
+  scenario<L extends ScenarioList = never, const R extends string = never>(
+    scenario: ScenarioOf<L, R>,
+    options?: TokenOption & { mode?: 'replace' | 'merge' },
+  ): Promise<ScenarioResultOf<L, R> & { sandbox: string }>;
   /** The sandbox clock of the token's sandbox (Expires, version obsolescence and every date rule read it). */
   clock: {
     get(options?: TokenOption): Promise<ClockState>;
@@ -89,10 +93,10 @@ export interface Sandbox {
     set(at: Date | string | null, options?: TokenOption): Promise<ClockState>;
     advance(by: { days?: number; hours?: number; minutes?: number; seconds?: number }, options?: TokenOption): Promise<ClockState>;
   };
-  /** Fault rules of the token's sandbox (see FaultRule). */
+  /** Fault rules of the token's sandbox (see FaultRule): activities by name, or '*' for every operation. */
   faults: {
     list(options?: TokenOption): Promise<FaultRule[]>;
-    add(rules: Array<Omit<FaultRule, 'id'>>, options?: TokenOption): Promise<FaultRule[]>;
+    add(rules: FaultRuleInput[], options?: TokenOption): Promise<FaultRule[]>;
     clear(options?: TokenOption): Promise<void>;
   };
   /** The descriptions served. */
@@ -112,17 +116,17 @@ export class SandboxControlError extends Error {
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 
 /** The seed to start from; undefined: the default seed, which the responder generates once. */
-function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): Snapshot | undefined {
+function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): StoredState | undefined {
   if (option === undefined || option === 'default') return undefined;
   if (option === 'empty') return emptySeed();
   const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames(), apis);
-  const problems = snapshotProblems(option, collections, new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))));
+  const problems = snapshotProblems(option as StoredState, collections, new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))));
   if (problems.length > 0) throw new TypeError(`createSandbox: the seed snapshot is not valid:\n- ${problems.slice(0, 20).join('\n- ')}`);
-  return { format: option.format, collections: option.collections, meta: option.meta ?? {} };
+  return { format: option.format, collections: option.collections as StoredState['collections'], meta: option.meta ?? {} };
 }
 
 /** The seed with the scenario's entities added, or a TypeError listing the scenario's problems. */
-function withScenario(seed: Snapshot | undefined, scenario: Scenario, apis: LoadedApi[]): Snapshot {
+function withScenario(seed: StoredState | undefined, scenario: Scenario, apis: LoadedApi[]): StoredState {
   const base = seed ?? seedSnapshot();
   const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames(), apis);
   const built = buildScenario(scenario, { seed: () => base, empty: emptySeed, collections, schemas: new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))) });
@@ -187,7 +191,8 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
     async restore(snapshot, o) {
       await control('PUT', `/__sandbox/snapshot?mode=${o?.mode ?? 'replace'}`, tokenOf(o), snapshot);
     },
-    scenario: async (scenario, o) => (await control('POST', `/__sandbox/scenario?mode=${o?.mode ?? 'replace'}`, tokenOf(o), scenario)) as ScenarioResult & { sandbox: string },
+    scenario: (async (scenario: Scenario, o?: TokenOption & { mode?: 'replace' | 'merge' }) =>
+      (await control('POST', `/__sandbox/scenario?mode=${o?.mode ?? 'replace'}`, tokenOf(o), scenario)) as ScenarioResult & { sandbox: string }) as Sandbox['scenario'],
     clock: {
       get: async (o) => (await control('GET', '/__sandbox/clock', tokenOf(o))) as ClockState,
       set: async (at, o) => (await control('PUT', '/__sandbox/clock', tokenOf(o), { now: at instanceof Date ? at.toISOString() : at })) as ClockState,

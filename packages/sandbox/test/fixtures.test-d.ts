@@ -121,7 +121,7 @@ describe('scenarios', () => {
     void merged;
     expectTypeOf<{ mode: 'merge' }>().toExtend<NonNullable<Parameters<Sandbox['scenario']>[1]>>();
     expectTypeOf<{ mode: 'sideways' }>().not.toExtend<NonNullable<Parameters<Sandbox['scenario']>[1]>>();
-    expectTypeOf<Sandbox['scenario']>().returns.resolves.toExtend<ScenarioResult & { sandbox: string }>();
+    expectTypeOf<Awaited<ReturnType<Sandbox['scenario']>>>().toExtend<ScenarioResult & { sandbox: string }>();
     expectTypeOf<ScenarioResult['refs']>().toEqualTypeOf<Record<string, string>>();
   });
 });

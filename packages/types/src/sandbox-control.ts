@@ -7,8 +7,8 @@
  */
 import type { components, operations } from './generated/sandbox-control.js';
 import type { RequestBodyOf, ResponseBodyOf } from './helpers.js';
-import type { Schema as JournalSchema } from './journal.js';
-import type { Schema as PayrollSchema } from './payroll.js';
+import type { operations as JournalOperations, Schema as JournalSchema } from './journal.js';
+import type { operations as PayrollOperations, Schema as PayrollSchema } from './payroll.js';
 
 export type { components, operations, paths } from './generated/sandbox-control.js';
 
@@ -21,7 +21,12 @@ export type RequestBody<Id extends OperationId> = RequestBodyOf<operations[Id]>;
 /** The success body an operation returns. */
 export type ResponseBody<Id extends OperationId> = ResponseBodyOf<operations[Id]>;
 
-export type Snapshot = Schemas['Snapshot'];
+/** An activity name (operationId) of either API. */
+export type ActivityName = keyof PayrollOperations | keyof JournalOperations;
+/** A fault rule as it is given: its activities by name, or `'*'` for every operation. */
+export type FaultRuleInput = Omit<Schemas['FaultRule'], 'id' | 'operations'> & { operations: Array<ActivityName | '*'> };
+/** A fault rule of a sandbox, with the id it was given. */
+export type FaultRule = FaultRuleInput & { id: string };
 export type ClockState = Schemas['ClockState'];
 export type AuthorizationModel = Schemas['AuthorizationModel'];
 export type ClientEntry = Schemas['ClientEntry'];
@@ -209,3 +214,53 @@ export type ScenarioEntity<K extends EntityKind> = EntityOverride<K> & ScenarioR
 
 /** A scenario (PostSandboxScenario's body) with each list typed by its kind. */
 export type Scenario = Omit<Schemas['Scenario'], 'entities'> & { entities: { [L in ScenarioList]?: Array<ScenarioEntity<ScenarioLists[L]>> } };
+
+/**
+ * A scenario whose lists (`L`) and refs (`R`) are known from the literal given, so that its
+ * result names them: `(await sandbox.scenario({ entities: { employers: [{ ref: 'bakery' }] } })).refs.bakery`.
+ */
+export type ScenarioOf<L extends ScenarioList, R extends string> = Omit<Scenario, 'entities'> & {
+  entities: { [K in L]?: Array<ScenarioEntity<ScenarioLists[K]> & { ref?: R }> };
+};
+/** The result of a scenario: the ids added by each list it gave, and the id of each of its refs. */
+export type ScenarioResultOf<L extends ScenarioList, R extends string> = Omit<ScenarioResult, 'added' | 'refs'> & {
+  added: { [K in L]: string[] };
+  refs: { [K in R]: string };
+};
+
+// ---- Snapshots -----------------------------------------------------------------------------
+
+/** A stored doc: its collection's stored schema, the relations it is stored with, and whatever
+ * else the sandbox keeps (stored docs are supersets of what the API shows). */
+type Stored<Shape, Relations = object> = Shape & Relations & { id: string } & { [field: string]: unknown };
+
+/** The docs of each collection of a snapshot, by the schema the sandbox stores it under. */
+export interface StoredShapes {
+  providers: Stored<PayrollSchema<'ProviderContactInformation'>>;
+  providerLogos: Stored<PayrollSchema<'ProviderLogo'>, { providerId: string }>;
+  employers: Stored<PayrollSchema<'Employer'>, { providerId: string }>;
+  /** Its id is its employer's. */
+  employerLogos: Stored<PayrollSchema<'EmployerLogo'>>;
+  administrations: Stored<PayrollSchema<'Administration'>, { employerId: string }>;
+  conceptEmployees: Stored<PayrollSchema<'ConceptEmployee'>, { employerId: string }>;
+  employees: Stored<PayrollSchema<'Employee'>, { employerId: string }>;
+  /** Its id is its employee's. */
+  employeePhotos: Stored<PayrollSchema<'Base64FileUpload'>>;
+  employments: Stored<PayrollSchema<'Employment'>, { employeeId: string; employerId: string }>;
+  /** A dated record of a section of an employment (`data` of the section's shape, see EmploymentRecordShapes). */
+  employmentRecords: Stored<{ employmentId: string; employerId: string; section: string; subContext: string | null; startDate: string; endDate: string | null; data: Record<string, unknown> }>;
+  employmentNotifications: Stored<object>;
+  journalWageModels: Stored<JournalWageModel>;
+  journalPayrollAdministrations: Stored<JournalPayrollAdministration>;
+  journalProfiles: Stored<JournalSchema<'WageModelJournalProfile'>>;
+  journalCostCenters: Stored<JournalSchema<'CostCenter'>, { journalProfileId: string }>;
+  journalCostUnits: Stored<JournalSchema<'CostUnit'>, { journalProfileId: string }>;
+  journalMatrixEntries: Stored<JournalSchema<'CostCenterCostUnitMatrixEntry'>, { journalProfileId: string }>;
+  journalPayrollComponentLinks: Stored<PayrollComponentLink>;
+  journals: Stored<JournalRun>;
+  authorizationModel: Stored<Partial<AuthorizationModel>>;
+}
+export type StoredCollection = keyof StoredShapes;
+
+/** The state of a sandbox (GetSandboxSnapshot, PutSandboxSnapshot), each collection typed by its stored shape. */
+export type Snapshot = Omit<Schemas['Snapshot'], 'collections'> & { collections: { [C in StoredCollection]?: Array<StoredShapes[C]> } };
