@@ -40,7 +40,7 @@ export function readSeed() {
   const esbuild = require('esbuild');
   const result = esbuild.buildSync({
     stdin: {
-      contents: "export { seedSnapshot } from './index.ts';\nexport { SEED_IDS } from './ids.ts';\nexport { payScaleOptions, payGradeOptions, AGREEMENTS } from './reference-data.ts';\n",
+      contents: "export { seedSnapshot } from './index.ts';\nexport { SEED_IDS } from './ids.ts';\nexport { payScaleOptions, payGradeOptions, AGREEMENTS } from '../domain/reference-data.ts';\n",
       resolveDir: dir,
       loader: 'ts',
     },
