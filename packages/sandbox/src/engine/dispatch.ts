@@ -16,6 +16,7 @@ import { sequentialId } from '../util/ids.js';
 import { answerAt, bodyForHandler, windowOf } from './version-window.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
 import { fieldsOfList, listPage } from './list-query.js';
+import { projectToSchema } from './schema-walk.js';
 import { Refused, SandboxError, type Handler, type OperationContext, type Principal, type Reply } from '../domain/context.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
 
@@ -192,7 +193,8 @@ export async function dispatch(tx: Tx, handlers: Map<string, Handler>, exchange:
     reply.kind === 'list'
       ? listEnvelope(reply.page, reply.messages ?? [], version, schema)
       : detailEnvelope(reply.content, reply.messages ?? [], version, schema);
-  const body = versionWindow && answeredAt ? answerAt(versionWindow, answeredAt, envelope) : envelope;
+  // Nothing the description does not name at the version answered: stored fields the answer's schema has not (at any depth) are left out.
+  const body = projectToSchema(versionWindow && answeredAt ? answerAt(versionWindow, answeredAt, envelope) : envelope, schema);
   const status = reply.kind === 'detail' && reply.status ? reply.status : successStatus(operation);
   const type = contentType ?? 'application/json';
   const text = JSON.stringify(body);

@@ -40,3 +40,73 @@ export function listItemSchema(envelope: Schema | undefined): Schema | undefined
   }
   return items;
 }
+
+/** A schema and every part it is composed of (allOf, oneOf, anyOf), flattened. */
+function composedParts(schema: unknown, depth = 0): Schema[] {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema) || depth > 16) return [];
+  const node = schema as Schema;
+  return [node, ...['allOf', 'oneOf', 'anyOf'].flatMap((key) => (Array.isArray(node[key]) ? (node[key] as unknown[]).flatMap((part) => composedParts(part, depth + 1)) : []))];
+}
+
+interface Shape {
+  /** Each declared property's schemas; null when the object is free-form (declares none, or allows more). */
+  properties: Map<string, Schema> | null;
+  items: Schema | null;
+}
+
+const shapes = new WeakMap<Schema, Shape>();
+
+function shapeOf(schema: Schema): Shape {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    const parts = composedParts(schema);
+    const open = parts.some((part) => part.additionalProperties === true || (typeof part.additionalProperties === 'object' && part.additionalProperties !== null) || part.patternProperties !== undefined);
+    const declared = new Map<string, Schema[]>();
+    for (const part of parts) {
+      for (const [name, property] of Object.entries((part.properties as Record<string, Schema> | undefined) ?? {})) declared.set(name, [...(declared.get(name) ?? []), property]);
+    }
+    const items = parts.flatMap((part) => (part.items && typeof part.items === 'object' ? [part.items as Schema] : []));
+    shape = {
+      properties: open || declared.size === 0 ? null : new Map([...declared].map(([name, schemas]) => [name, schemas.length === 1 ? schemas[0]! : { anyOf: schemas }])),
+      items: items.length === 0 ? null : items.length === 1 ? items[0]! : { anyOf: items },
+    };
+    shapes.set(schema, shape);
+  }
+  return shape;
+}
+
+/**
+ * The value with only what its (dereferenced) schema names, at every depth: an object keeps
+ * the properties any of its parts (allOf, oneOf, anyOf) declares, each projected in turn, and
+ * array items are projected to the items' schema. An object that declares no property or
+ * allows more (free JSON, a map) is kept whole. The value is not changed; a copy is made
+ * where something is dropped.
+ */
+export function projectToSchema<T>(value: T, schema: Schema | undefined): T {
+  if (!schema || value === null || typeof value !== 'object') return value;
+  const shape = shapeOf(schema);
+  if (Array.isArray(value)) {
+    if (!shape.items) return value;
+    let changed = false;
+    const items = value.map((item) => {
+      const projected = projectToSchema(item, shape.items!);
+      changed ||= projected !== item;
+      return projected;
+    });
+    return (changed ? items : value) as T;
+  }
+  if (!shape.properties) return value;
+  let changed = false;
+  const kept: Record<string, unknown> = {};
+  for (const [name, child] of Object.entries(value)) {
+    const childSchema = shape.properties.get(name);
+    if (!childSchema) {
+      changed = true;
+      continue;
+    }
+    const projected = projectToSchema(child, childSchema);
+    changed ||= projected !== child;
+    kept[name] = projected;
+  }
+  return (changed ? kept : value) as T;
+}
