@@ -1,6 +1,8 @@
-// The read shape of a stored doc (projected): only what the answer schema names, at every depth.
+// The read shape of a stored doc (projectToSchema, named only): only what the answer schema names, at every depth.
 import { describe, expect, it } from 'vitest';
-import { declaredPropertiesDeep, projected } from '../src/http/schema-walk.js';
+import { declaredPropertiesDeep, projectToSchema } from '../src/http/schema-walk.js';
+
+const projected = (value: unknown, schema: Record<string, unknown> | undefined) => projectToSchema(value, schema, { namedOnly: true });
 
 const person = { type: 'object', additionalProperties: true, properties: { name: { type: 'string' }, address: { type: 'object', properties: { city: { type: 'string' } } }, tags: { type: 'array', items: { type: 'object', properties: { key: { type: 'integer' } } } } } };
 
@@ -20,6 +22,10 @@ describe('projected', () => {
     expect(projected({ any: { thing: 1 } }, { type: 'object', properties: { any: { type: 'object', additionalProperties: true } } })).toEqual({ any: { thing: 1 } });
     expect(projected({ x: 1 }, undefined)).toEqual({ x: 1 });
     expect(projected('text', person)).toBe('text');
+  });
+
+  it('keeps an object that allows more whole, unless named only', () => {
+    expect(projectToSchema({ name: 'Anna', employerId: 'e1' }, person)).toEqual({ name: 'Anna', employerId: 'e1' });
   });
 
   it('names the properties of every part', () => {

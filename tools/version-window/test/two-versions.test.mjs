@@ -247,6 +247,31 @@ export const wrongCode: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 12;
       expect(after.version.resourceVersion).toBe(date);
       expect(after.content.personalDetails.birthPlace).toBe('Goes');
       expect(after.content.personalDetails).not.toHaveProperty('placeOfBirth');
+      // Filter and orderBy take each version's own name of the renamed field, with the same answer; the other name is unknown at each.
+      const employees = `/v2/providers/employers/${employerId}/employees?pageSize=250`;
+      const query = (version, text) => call('GET', `${employees}&${text}`, version);
+      const ids = (answer) => answer.body._embedded.map((e) => e.id);
+      const filterOld = await query(previous.employee, `filter=${encodeURIComponent("personalDetails.placeOfBirth eq 'Zierikzee'")}`);
+      const filterNew = await query(date, `filter=${encodeURIComponent("personalDetails.birthPlace eq 'Zierikzee'")}`);
+      expect(filterOld.body.totalSize).toBeGreaterThan(0);
+      expect(ids(filterNew)).toEqual(ids(filterOld));
+      for (const direction of ['', '-']) {
+        const orderOld = await query(previous.employee, `orderBy=${direction}personalDetails.placeOfBirth`);
+        const orderNew = await query(date, `orderBy=${direction}personalDetails.birthPlace`);
+        expect(orderNew.body._embedded.map((e) => e.personalDetails.birthPlace ?? null)).toEqual(orderOld.body._embedded.map((e) => e.personalDetails.placeOfBirth ?? null));
+      }
+      expect((await query(date, 'orderBy=personalDetails.placeOfBirth')).status).toBe(400);
+      expect((await query(previous.employee, `filter=${encodeURIComponent("personalDetails.birthPlace eq 'Goes'")}`)).status).toBe(400);
+      // The older name in a body at the newer version is an unknown field: ignored, as the warning says.
+      const settings = (unknownFields) => fetch(`${mock.url}/__sandbox/settings`, { method: 'PUT', headers: { Authorization: 'Bearer window', 'Content-Type': 'application/json' }, body: JSON.stringify({ unknownFields }) });
+      expect((await settings('warn')).status).toBe(200);
+      const current = (await call('GET', detail, date)).body.content;
+      const { id: _current, ...newer } = current;
+      const warned = await call('PUT', detail, date, { ...newer, personalDetails: { ...newer.personalDetails, placeOfBirth: 'Tholen' } });
+      expect(warned.status, JSON.stringify(warned.body)).toBe(200);
+      expect(warned.body.messages.map((m) => m.properties)).toEqual([['personalDetails.placeOfBirth']]);
+      expect((await call('GET', detail, previous.employee)).body.content.personalDetails.placeOfBirth).toBe(current.personalDetails.birthPlace);
+      expect((await settings('ignore')).status).toBe(200);
       // The employment's new field carries its default at the newer version only.
       const employments = await call('GET', `/v2/providers/employers/employees/${employeeId}/employments`, date);
       const employmentId = employments.body._embedded[0].id;
@@ -273,6 +298,17 @@ export const wrongCode: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 12;
     } finally {
       await mock.close();
     }
+  });
+
+  it('fails closed: with the older employee version gone from the description, the sandbox refuses to start, naming both versions', async () => {
+    const { startMock } = await import('@payroll-api/mock');
+    const gone = structuredClone(head);
+    const entry = gone['x-resource-versions'].resources.employee;
+    entry.versions = entry.versions.filter((v) => v.version === date);
+    delete gone['x-version-changes'].employee;
+    const file = path.join(root, 'spec', 'dist', 'payroll-gone.json');
+    fs.writeFileSync(file, JSON.stringify(gone));
+    await expect(startMock({ port: 0, payrollSpec: file, journalSpec: path.join(root, 'spec', 'dist', 'journal.json'), log: () => undefined })).rejects.toThrow(new RegExp(`employee handlers are written at version ${previous.employee}, but the description serves employee at ${date}`));
   });
 
   it('documents each change: migration notes in the API changelog and the deprecation calendar', () => {

@@ -9,13 +9,14 @@ import { essence, successResponse, type Operation } from '../http/spec.js';
 import { badRequest, errorReply, type Outgoing } from '../http/outgoing.js';
 import { download, successHeaders, type Exchange } from '../http/respond.js';
 import { pathParams } from '../http/route.js';
-import { SETTINGS_KEY, unknownFields, type SandboxSettings } from '../http/unknown-fields.js';
+import { SETTINGS_KEY, splitUnknownFields, type SandboxSettings } from '../http/unknown-fields.js';
 import { QueryError } from '../filter/tree.js';
 import { UniqueViolation, type Tx } from '../store/types.js';
 import { sequentialId } from '../util/ids.js';
 import { answerAt, bodyForHandler, windowOf } from './version-window.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
 import { fieldsOfList, listPage } from './list-query.js';
+import { projectToSchema } from '../http/schema-walk.js';
 import { Refused, SandboxError, type Handler, type OperationContext, type Principal, type Reply } from '../domain/context.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
 
@@ -102,7 +103,10 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, exchange: Excha
   const answeredAt = negotiation.choice?.version.version;
   const schema = responseContent?.schema;
   const jsonRequest = valid.requestContent ? isJsonMedia(essence(valid.requestContent.mediaType)) : true;
-  const unknown = valid.requestContent && jsonRequest ? unknownFields(valid.requestContent.schema, valid.body) : [];
+  // Unknown at the version the body is written at (an older version's name among them), found
+  // and dropped before the body is taken to the handlers' shape, where it could mean a field.
+  const split = valid.requestContent && jsonRequest ? splitUnknownFields(valid.requestContent.schema, valid.body) : { fields: [], known: valid.body };
+  const unknown = split.fields;
   // The sandbox date the versions were chosen on: the handlers' today too.
   const { today } = negotiation;
   const cacheKey = cache && mode === 'read' && negotiation.negotiated.kind !== 'export' ? readKey(exchange, principal, today) : undefined;
@@ -130,7 +134,7 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, exchange: Excha
         query: routed.query,
         headers: req.headers,
         // An operation that declares no body gets the bytes as sent (the handler decides what they may hold).
-        body: valid.requestContent && jsonRequest ? (versionWindow && valid.requestVersion ? bodyForHandler(versionWindow, valid.requestVersion, valid.body) : valid.body) : valid.bytes,
+        body: valid.requestContent && jsonRequest ? (versionWindow && valid.requestVersion ? bodyForHandler(versionWindow, valid.requestVersion, split.known) : split.known) : valid.bytes,
         description: operation.api.doc,
         version,
         answerSchema: schema,
@@ -145,7 +149,7 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, exchange: Excha
         list: (collection, query = {}) => {
           const scope = principal.dataScope?.[collection];
           const where = scope && query.where ? { kind: 'and' as const, left: scope, right: query.where } : (scope ?? query.where);
-          return listPage(tx, collection, routed.query, fieldsOfList(schema), { ...query, where });
+          return listPage(tx, collection, routed.query, fieldsOfList(schema, versionWindow && answeredAt ? { window: versionWindow, version: answeredAt } : undefined), { ...query, where });
         },
         newId: () => {
           if (mode !== 'write') throw new Error(`${operation.operationId} reads: it cannot create an entity`);
@@ -194,7 +198,8 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, exchange: Excha
     reply.kind === 'list'
       ? listEnvelope(reply.page, reply.messages ?? [], version, schema)
       : detailEnvelope(reply.content, reply.messages ?? [], version, schema);
-  const body = versionWindow && answeredAt ? answerAt(versionWindow, answeredAt, envelope) : envelope;
+  // Nothing the description does not name at the version answered: stored fields the answer's schema has not (at any depth) are left out.
+  const body = projectToSchema(versionWindow && answeredAt ? answerAt(versionWindow, answeredAt, envelope) : envelope, schema);
   const status = reply.kind === 'detail' && reply.status ? reply.status : successStatus(operation);
   const type = contentType ?? 'application/json';
   const text = JSON.stringify(body);

@@ -9,18 +9,42 @@ import type { Tx } from '../store/types.js';
 import type { ListPage, ListQuery } from '../domain/context.js';
 import { pagingOf } from './paging.js';
 import { listItemSchema } from '../http/schema-walk.js';
+import { storedField, type Window } from './version-window.js';
 
 const tables = new WeakMap<object, FieldTable>();
+const storedTables = new WeakMap<object, Map<string, FieldTable>>();
 
 /** The field table of a list operation's item schema (cached per response content schema). */
-export function fieldsOfList(envelopeSchema: Record<string, unknown> | undefined): FieldTable {
-  if (!envelopeSchema) return new Map();
+function fieldsOfItems(envelopeSchema: Record<string, unknown>): FieldTable {
   let table = tables.get(envelopeSchema);
   if (!table) {
     table = fieldTable(listItemSchema(envelopeSchema) ?? {});
     tables.set(envelopeSchema, table);
   }
   return table;
+}
+
+/**
+ * The fields a client may filter and order a list on: named as the list's schema at the
+ * version answered names them, each at its place in the handlers' shape when the answer is
+ * translated (`at`), so that a renamed field compares as its old name did at the old version.
+ */
+export function fieldsOfList(envelopeSchema: Record<string, unknown> | undefined, at?: { window: Window; version: string }): FieldTable {
+  if (!envelopeSchema) return new Map();
+  const table = fieldsOfItems(envelopeSchema);
+  if (!at || at.version === at.window.code) return table;
+  const key = `${at.window.resource} ${at.window.code} ${at.version}`;
+  const perSchema = storedTables.get(envelopeSchema) ?? new Map<string, FieldTable>();
+  storedTables.set(envelopeSchema, perSchema);
+  let stored = perSchema.get(key);
+  if (!stored) {
+    stored = new Map([...table].map(([name, field]) => {
+      const place = storedField(at.window, at.version, field.path);
+      return [name, 'path' in place ? { ...field, path: place.path } : { ...field, unread: place.unread }];
+    }));
+    perSchema.set(key, stored);
+  }
+  return stored;
 }
 
 function and(left: BoundFilter | undefined, right: BoundFilter | undefined): BoundFilter | undefined {

@@ -16,6 +16,7 @@ function isCalendarDate(text: string): boolean {
 function lookup(table: FieldTable, name: string, parameter: 'filter' | 'orderBy'): FieldInfo {
   const field = table.get(name.toLowerCase());
   if (!field) throw new QueryError(parameter, `Unknown field '${name}': it is not a field of this list that can be filtered or ordered on.`);
+  if (field.unread) throw new QueryError(parameter, `Field '${name}' ${field.unread}: it cannot be filtered or ordered on.`);
   return field;
 }
 

@@ -35,6 +35,8 @@ export interface FieldInfo {
   /** Path segments in the description's spelling, e.g. ['address', 'city']. */
   path: string[];
   type: FieldType;
+  /** Why the field cannot be filtered or ordered on at the version asked for (a sentence after its name), when it cannot. */
+  unread?: string;
 }
 
 /** Lower-cased dotted name (as a client may write it) to field; bare metadata names map to `.key`. */

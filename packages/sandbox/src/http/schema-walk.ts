@@ -41,46 +41,87 @@ export function listItemSchema(envelope: Schema | undefined): Schema | undefined
   return items;
 }
 
-/** The schema and every part it is made of: allOf, oneOf and anyOf, at any depth. */
-function everyPart(schema: Schema | undefined, depth = 0): Schema[] {
-  if (!schema || typeof schema !== 'object' || depth > 16) return [];
-  const nested = ['allOf', 'oneOf', 'anyOf'].flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as Schema[]).flatMap((s) => everyPart(s, depth + 1)) : []));
-  return [schema, ...nested];
+/** A schema and every part it is composed of (allOf, oneOf, anyOf), flattened. */
+function composedParts(schema: unknown, depth = 0): Schema[] {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema) || depth > 16) return [];
+  const node = schema as Schema;
+  return [node, ...['allOf', 'oneOf', 'anyOf'].flatMap((key) => (Array.isArray(node[key]) ? (node[key] as unknown[]).flatMap((part) => composedParts(part, depth + 1)) : []))];
+}
+
+interface Shape {
+  /** Each declared property's schemas; null when the object is free-form (declares none, or allows more). */
+  properties: Map<string, Schema> | null;
+  items: Schema | null;
+}
+
+/** How an object that allows more than it names is shown: whole (an answer a module shaped), or
+ * by its named properties only (a stored doc, which holds what the API never serves). */
+export interface Projection {
+  namedOnly?: boolean;
+}
+
+const shapes = { whole: new WeakMap<Schema, Shape>(), namedOnly: new WeakMap<Schema, Shape>() };
+
+function shapeOf(schema: Schema, namedOnly: boolean): Shape {
+  const cache = namedOnly ? shapes.namedOnly : shapes.whole;
+  let shape = cache.get(schema);
+  if (!shape) {
+    const parts = composedParts(schema);
+    const open = !namedOnly && parts.some((part) => part.additionalProperties === true || (typeof part.additionalProperties === 'object' && part.additionalProperties !== null) || part.patternProperties !== undefined);
+    const declared = new Map<string, Schema[]>();
+    for (const part of parts) {
+      for (const [name, property] of Object.entries((part.properties as Record<string, Schema> | undefined) ?? {})) declared.set(name, [...(declared.get(name) ?? []), property]);
+    }
+    const items = parts.flatMap((part) => (part.items && typeof part.items === 'object' ? [part.items as Schema] : []));
+    shape = {
+      properties: open || declared.size === 0 ? null : new Map([...declared].map(([name, schemas]) => [name, schemas.length === 1 ? schemas[0]! : { anyOf: schemas }])),
+      items: items.length === 0 ? null : items.length === 1 ? items[0]! : { anyOf: items },
+    };
+    cache.set(schema, shape);
+  }
+  return shape;
+}
+
+/**
+ * The value with only what its (dereferenced) schema names, at every depth: an object keeps
+ * the properties any of its parts (allOf, oneOf, anyOf) declares, each projected in turn, and
+ * array items are projected to the items' schema. An object that declares no property is kept
+ * whole, and so is one that allows more (free JSON, a map) unless `namedOnly`. The value is not changed; a copy is made
+ * where something is dropped.
+ */
+export function projectToSchema<T>(value: T, schema: Schema | undefined, options: Projection = {}): T {
+  if (!schema || value === null || typeof value !== 'object' || value instanceof Uint8Array) return value;
+  const namedOnly = options.namedOnly ?? false;
+  const shape = shapeOf(schema, namedOnly);
+  if (Array.isArray(value)) {
+    if (!shape.items) return value;
+    let changed = false;
+    const items = value.map((item) => {
+      const projected = projectToSchema(item, shape.items!, options);
+      changed ||= projected !== item;
+      return projected;
+    });
+    return (changed ? items : value) as T;
+  }
+  if (!shape.properties) return value;
+  let changed = false;
+  const kept: Record<string, unknown> = {};
+  for (const [name, child] of Object.entries(value)) {
+    const childSchema = shape.properties.get(name);
+    if (!childSchema) {
+      changed = true;
+      continue;
+    }
+    const projected = projectToSchema(child, childSchema, options);
+    changed ||= projected !== child;
+    kept[name] = projected;
+  }
+  return (changed ? kept : value) as T;
 }
 
 /** Property names any part of the schema declares (allOf, oneOf and anyOf alike). */
 export function declaredPropertiesDeep(schema: Schema | undefined): Set<string> {
   const names = new Set<string>();
-  for (const part of everyPart(schema)) {
-    const props = part.properties;
-    if (props && typeof props === 'object') for (const name of Object.keys(props)) names.add(name);
-  }
+  for (const part of composedParts(schema)) for (const name of Object.keys((part.properties as Record<string, Schema> | undefined) ?? {})) names.add(name);
   return names;
-}
-
-/**
- * A value as the schema shows it: of each object only the properties some part of the schema
- * names, at every depth (through arrays' items). An object whose schema names no property passes
- * whole; so does anything the schema does not describe. (A schema that allows further fields
- * still shows only those it names: the rest is what the store keeps, not what the API serves.)
- */
-export function projected(value: unknown, schema: Schema | undefined, depth = 0): unknown {
-  if (!schema || typeof schema !== 'object' || depth > 32) return value;
-  if (Array.isArray(value)) {
-    const items = everyPart(schema).map((part) => part.items).filter((s): s is Schema => !!s && typeof s === 'object');
-    if (items.length === 0) return value;
-    const union = items.length === 1 ? items[0] : { anyOf: items };
-    return value.map((item) => projected(item, union, depth + 1));
-  }
-  if (!value || typeof value !== 'object' || value instanceof Uint8Array) return value;
-  const names = declaredPropertiesDeep(schema);
-  if (names.size === 0) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    if (!names.has(key)) continue;
-    const childSchemas = everyPart(schema).map((part) => (part.properties as Record<string, Schema> | undefined)?.[key]).filter((s): s is Schema => !!s);
-    // Several parts may declare one property; their union is what the answer may show.
-    out[key] = childSchemas.length === 1 ? projected(child, childSchemas[0], depth + 1) : childSchemas.length > 1 ? projected(child, { anyOf: childSchemas }, depth + 1) : child;
-  }
-  return out;
 }

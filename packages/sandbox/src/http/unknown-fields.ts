@@ -16,27 +16,46 @@ function partsOf(schema: unknown, depth = 0): Schema[] {
   return [node, ...composed];
 }
 
-export function unknownFields(schema: unknown, body: unknown, at = '', depth = 0): string[] {
-  if (depth > MAX_DEPTH || body === null || typeof body !== 'object') return [];
+/**
+ * The fields of a body its schema does not declare (`fields`), and the body without them
+ * (`known`, a copy where any was dropped), so that what is dropped is what is reported.
+ */
+export function splitUnknownFields(schema: unknown, body: unknown, at = '', depth = 0): { fields: string[]; known: unknown } {
+  const none = { fields: [], known: body };
+  if (depth > MAX_DEPTH || body === null || typeof body !== 'object') return none;
   const parts = partsOf(schema);
-  if (parts.length === 0) return [];
+  if (parts.length === 0) return none;
   if (Array.isArray(body)) {
     const items = parts.map((part) => part.items).filter(Boolean);
-    return items.length === 0 ? [] : body.flatMap((item, i) => unknownFields({ anyOf: items }, item, `${at}[${i}]`, depth + 1));
+    if (items.length === 0) return none;
+    const split = body.map((item, i) => splitUnknownFields({ anyOf: items }, item, `${at}[${i}]`, depth + 1));
+    const fields = split.flatMap((s) => s.fields);
+    return { fields, known: fields.length === 0 ? body : split.map((s) => s.known) };
   }
-  if (parts.some((part) => part.additionalProperties === true || (typeof part.additionalProperties === 'object' && part.additionalProperties !== null))) return [];
+  if (parts.some((part) => part.additionalProperties === true || (typeof part.additionalProperties === 'object' && part.additionalProperties !== null))) return none;
   const declared = new Map<string, unknown[]>();
   for (const part of parts) {
     for (const [name, property] of Object.entries((part.properties as Record<string, unknown> | undefined) ?? {})) declared.set(name, [...(declared.get(name) ?? []), property]);
   }
   // A schema that declares no property says nothing of its fields (e.g. free JSON).
-  if (declared.size === 0) return [];
-  return Object.entries(body).flatMap(([name, value]) => {
+  if (declared.size === 0) return none;
+  const fields: string[] = [];
+  const known: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
     const path = at ? `${at}.${name}` : name;
     const schemas = declared.get(name);
-    return schemas ? unknownFields({ anyOf: schemas }, value, path, depth + 1) : [path];
-  });
+    if (!schemas) {
+      fields.push(path);
+      continue;
+    }
+    const inner = splitUnknownFields({ anyOf: schemas }, value, path, depth + 1);
+    fields.push(...inner.fields);
+    known[name] = inner.known;
+  }
+  return { fields, known: fields.length === 0 ? body : known };
 }
+
+export const unknownFields = (schema: unknown, body: unknown): string[] => splitUnknownFields(schema, body).fields;
 
 /** The sandbox's settings, kept in its meta under SETTINGS_KEY (reset clears them; snapshots carry them). */
 export interface SandboxSettings {

@@ -198,7 +198,8 @@ const handlers: Record<string, Handler> = {
     }
     const doc: Doc = { ...current, employeeData: computed, fiscalData: fiscal, iban: body.iban ?? null };
     await ctx.tx.replace(ORG_COLLECTIONS.conceptEmployees, doc);
-    return detail(conceptEmployeeMinimizedView(doc));
+    // The description answers the (full) concept employee here (ConceptEmployeeDetail).
+    return detail(conceptEmployeeView(doc));
   },
 };
 

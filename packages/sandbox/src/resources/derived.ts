@@ -8,7 +8,7 @@
 // from state the moment it is described; modules add only the contract's rules.
 import { operationShapes, parameterCollections } from '@payroll-api/openapi-bundle/operation-shape';
 import { message } from '../http/errors.js';
-import { declaredPropertiesDeep, projected } from '../http/schema-walk.js';
+import { declaredPropertiesDeep, projectToSchema } from '../http/schema-walk.js';
 import { SandboxError, type ApiName, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
 import type { BoundFilter } from '../filter/tree.js';
 import type { CollectionSpec, Doc } from '../store/types.js';
@@ -104,8 +104,9 @@ function merged(stored: unknown, changes: unknown): unknown {
 /** The read shape of a doc: the fields the answer's entity schema declares, at every depth. */
 function readShape(ctx: OperationContext, doc: Doc, list: boolean): unknown {
   // Projected inside the envelope, so that every declaration of `content` or `_embedded` counts.
-  if (list) return (projected({ _embedded: [doc] }, ctx.answerSchema) as { _embedded: unknown[] })._embedded[0];
-  return (projected({ content: doc }, ctx.answerSchema) as { content: unknown }).content;
+  // Named only: a stored doc holds what the API never serves, even where the schema allows more.
+  if (list) return projectToSchema({ _embedded: [doc] }, ctx.answerSchema, { namedOnly: true })._embedded[0];
+  return projectToSchema({ content: doc }, ctx.answerSchema, { namedOnly: true }).content;
 }
 
 export class DerivedBehaviour {

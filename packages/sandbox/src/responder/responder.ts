@@ -4,6 +4,7 @@
 // token endpoint, the control endpoints and the fault rules.
 import type { SandboxRequest } from '../http/request.js';
 import type { LoadedApi } from '../http/spec.js';
+import { codeVersionProblems } from '../engine/version-window.js';
 import { unauthorized } from '../http/authenticate.js';
 import type { Outgoing } from '../http/outgoing.js';
 import type { Exchange, Responder } from '../http/respond.js';
@@ -90,6 +91,9 @@ export interface SandboxResponder extends Responder {
 }
 
 export async function createSandboxResponder(options: SandboxResponderOptions): Promise<SandboxResponder> {
+  // Fail closed: a description whose versions the handlers are not written at is refused here.
+  const disagreements = options.apis().flatMap((api) => codeVersionProblems(api).map((problem) => `${api.file}: ${problem}`));
+  if (disagreements.length > 0) throw new Error(`the sandbox cannot serve this description: ${disagreements.join('; ')}`);
   const modules = options.modules ?? RESOURCE_MODULES;
   const handlers = handlerTable(modules);
   const derived = new DerivedBehaviour(modules);

@@ -115,13 +115,13 @@ export function exampleBody(call: Call): { contentType: string; body: string } |
   return { contentType: mediaType, body: typeof value === 'string' && !mediaType.includes('json') ? value : JSON.stringify(value) };
 }
 
-export async function callOperation(call: Call, base: string, token: string): Promise<{ url: string; res: RawResponse } | { skipped: string }> {
+export async function callOperation(call: Call, base: string, token: string, acceptJson = 'application/json'): Promise<{ url: string; res: RawResponse } | { skipped: string }> {
   const url = await urlOf(call, base, token);
   if (!url) return { skipped: 'no seed value for a path parameter' };
   // JSON where the operation answers JSON; otherwise whatever it answers (a photo's image type).
   const success = Object.entries(call.operation.responses as Record<string, Doc>).find(([code]) => code.startsWith('2'))?.[1];
   const offered = Object.keys(deref(realBundle(call.api), success)?.content ?? {});
-  const accept = offered.length === 0 || offered.some((type) => type.includes('json')) ? 'application/json' : '*/*';
+  const accept = offered.length === 0 || offered.some((type) => type.includes('json')) ? acceptJson : '*/*';
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: accept };
   let body: string | undefined;
   if (call.operation.requestBody) {
