@@ -237,6 +237,19 @@ describe('faults', () => {
     expect(first).toContain(200);
   });
 
+  it("a sandbox's reset clears its fault rules and settings, and leaves another sandbox's rules", async () => {
+    await sandbox.faults.add([{ operations: ['*'], status: 503 }], { token: 'reset-a' });
+    await sandbox.faults.add([{ operations: ['*'], status: 503 }], { token: 'reset-b' });
+    await call(sandbox, 'reset-a', `${ORIGIN}/__sandbox/settings`, { method: 'PUT', body: '{"unknownFields":"reject"}', headers: { 'content-type': 'application/json' } });
+    await sandbox.reset({ token: 'reset-a' });
+    expect(await sandbox.faults.list({ token: 'reset-a' })).toEqual([]);
+    expect((await call(sandbox, 'reset-a', COST_CENTERS)).status).toBe(200);
+    expect(await (await call(sandbox, 'reset-a', `${ORIGIN}/__sandbox/settings`)).json()).not.toMatchObject({ unknownFields: 'reject' });
+    expect(await sandbox.faults.list({ token: 'reset-b' })).toHaveLength(1);
+    await sandbox.reset();
+    expect(await sandbox.faults.list({ token: 'reset-b' })).toEqual([]);
+  });
+
   it('refuses a bad rule or header by name', async () => {
     await expect(sandbox.faults.add([{ operations: ['NoSuchActivity'], status: 503 }])).rejects.toThrow(/not an activity/);
     await expect(sandbox.faults.add([{ operations: ['*'], status: 200 }])).rejects.toThrow(/The field faults\[0\]\.status must be >= 400/);
