@@ -128,6 +128,18 @@ describe('reset, snapshot and restore', () => {
   });
 });
 
+describe('a merge never leaves an orphan', () => {
+  it('refuses, whole and with the field named, a merged employee without its employer', async () => {
+    const token = 'orphan';
+    const { employees } = (await sandbox.snapshot({ token })).collections;
+    const id = employees![0]!.id;
+    const before = await sandbox.snapshot({ token });
+    const merge = sandbox.restore({ format: 'payroll-sandbox/1', collections: { employees: [{ id, personalDetails: { lastName: 'Partial' } }], employments: [] }, meta: {} } as never, { token, mode: 'merge' });
+    await expect(merge).rejects.toMatchObject({ status: 400, body: { messages: [expect.objectContaining({ description: expect.stringContaining('employerId is required') })] } });
+    expect(await sandbox.snapshot({ token })).toEqual(before);
+  });
+});
+
 describe('the clock', () => {
   it('is per sandbox; set, advance and back to real time', async () => {
     const set = await sandbox.clock.set('2030-01-31T09:00:00Z', { token: 'alice' });
