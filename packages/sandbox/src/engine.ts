@@ -21,7 +21,7 @@ export { cloneJson } from './store/clone.js';
 export { CollectionScan } from './store/scan.js';
 export * from './store/types.js';
 export { DATE_TIME_PATTERN } from './filter/evaluate.js';
-export { SqlParams, comparable, compileFilter, compileOrderBy, foldCase, instantFunctionSql, orderTerms, plainJsonPath, type SqlDialect } from './filter/sql.js';
+export { SqlParams, comparable, compileFilter, compileOrderBy, foldCase, instantFunctionSql, ordered, orderTerms, plainJsonPath, type SqlDialect } from './filter/sql.js';
 export { SandboxError, type Handler, type OperationContext, type Principal, type Reply, type ResourceModule } from './domain/context.js';
 export { seedSnapshot } from './seed/index.js';
 export { SEED_IDS } from './seed/ids.js';

@@ -180,12 +180,8 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
       return answer(direct ?? fromFetchRequest(input instanceof Request && init === undefined ? input : new Request(input, init)));
     },
     async reset(o) {
-      if (o?.token !== undefined) {
-        await control('POST', '/__sandbox/reset', o.token);
-        return;
-      }
-      for (const { id } of await responder.store.list()) await responder.store.reset(id);
-      responder.faults.clear();
+      if (o?.token !== undefined) await control('POST', '/__sandbox/reset', o.token);
+      else await responder.reset();
     },
     snapshot: async (o) => (await control('GET', '/__sandbox/snapshot', tokenOf(o))) as Snapshot,
     async restore(snapshot, o) {

@@ -128,6 +128,18 @@ describe('reset, snapshot and restore', () => {
   });
 });
 
+describe('a merge never leaves an orphan', () => {
+  it('refuses, whole and with the field named, a merged employee without its employer', async () => {
+    const token = 'orphan';
+    const { employees } = (await sandbox.snapshot({ token })).collections;
+    const id = employees![0]!.id;
+    const before = await sandbox.snapshot({ token });
+    const merge = sandbox.restore({ format: 'payroll-sandbox/1', collections: { employees: [{ id, personalDetails: { lastName: 'Partial' } }], employments: [] }, meta: {} } as never, { token, mode: 'merge' });
+    await expect(merge).rejects.toMatchObject({ status: 400, body: { messages: [expect.objectContaining({ description: expect.stringContaining('employerId is required') })] } });
+    expect(await sandbox.snapshot({ token })).toEqual(before);
+  });
+});
+
 describe('the clock', () => {
   it('is per sandbox; set, advance and back to real time', async () => {
     const set = await sandbox.clock.set('2030-01-31T09:00:00Z', { token: 'alice' });
@@ -235,6 +247,19 @@ describe('faults', () => {
     expect(await pattern('p2')).toEqual(first);
     expect(first).toContain(500);
     expect(first).toContain(200);
+  });
+
+  it("a sandbox's reset clears its fault rules and settings, and leaves another sandbox's rules", async () => {
+    await sandbox.faults.add([{ operations: ['*'], status: 503 }], { token: 'reset-a' });
+    await sandbox.faults.add([{ operations: ['*'], status: 503 }], { token: 'reset-b' });
+    await call(sandbox, 'reset-a', `${ORIGIN}/__sandbox/settings`, { method: 'PUT', body: '{"unknownFields":"reject"}', headers: { 'content-type': 'application/json' } });
+    await sandbox.reset({ token: 'reset-a' });
+    expect(await sandbox.faults.list({ token: 'reset-a' })).toEqual([]);
+    expect((await call(sandbox, 'reset-a', COST_CENTERS)).status).toBe(200);
+    expect(await (await call(sandbox, 'reset-a', `${ORIGIN}/__sandbox/settings`)).json()).not.toMatchObject({ unknownFields: 'reject' });
+    expect(await sandbox.faults.list({ token: 'reset-b' })).toHaveLength(1);
+    await sandbox.reset();
+    expect(await sandbox.faults.list({ token: 'reset-b' })).toEqual([]);
   });
 
   it('refuses a bad rule or header by name', async () => {

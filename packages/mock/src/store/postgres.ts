@@ -22,6 +22,7 @@ import {
   orderTerms,
   plainJsonPath,
   foldCase,
+  ordered,
   instantFunctionSql,
   type SqlDialect,
   UniqueViolation,
@@ -127,7 +128,7 @@ export class PostgresStore implements Store {
   /** Per collection with unique rules: the condition under which another doc clashes with $4. */
   private readonly clashes = new Map<string, string>();
   private readonly listStatements = new Map<string, string>();
-  private dialect: SqlDialect = { foldCollation: '' };
+  private dialect: SqlDialect = { foldCollation: '', orderCollation: ' COLLATE "C"' };
   /** Collections read often, parsed, for the finds and gets of reads (undefined: none kept). */
   readonly collectionCache: CollectionCache | undefined;
   /** JSON size of the seed's docs, by collection (see smallInSeed). */
@@ -170,8 +171,11 @@ export class PostgresStore implements Store {
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_SPACE, SCHEMA_LOCK]);
-      const icu = await client.query(`SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'`);
-      this.dialect = { foldCollation: icu.rowCount ? ' COLLATE "und-x-icu"' : '' };
+      const icu = await client.query<{ collname: string }>(`SELECT collname FROM pg_collation WHERE collname IN ('und-x-icu', 'nl-x-icu')`);
+      const has = (name: string) => icu.rows.some((row) => row.collname === name);
+      // The order's collation: Dutch where the server has it (root ICU orders Latin text alike), as the memory store orders.
+      const order = has('nl-x-icu') ? 'nl-x-icu' : has('und-x-icu') ? 'und-x-icu' : 'C';
+      this.dialect = { foldCollation: has('und-x-icu') ? ' COLLATE "und-x-icu"' : '', orderCollation: ` COLLATE "${order}"` };
       await client.query(SCHEMA);
       await client.query(instantFunctionSql(DATE_TIME_PATTERN));
       for (const spec of this.collections) {
@@ -1029,7 +1033,7 @@ class PostgresTx implements Tx {
     const collectionSql = PLAIN_ID.test(collection) ? quoteLiteral(collection) : params.add(collection);
     const scope = `sandbox = ${sandboxSql} AND collection = ${collectionSql}`;
     const where = query.where ? `${scope} AND ${compileFilter(query.where, params, dialect)}` : scope;
-    const keys = (query.orderBy ?? []).map((key, i) => ({ sql: `${comparable(key.field, params, dialect)} AS k${i}`, value: `k${i}`, descending: key.descending }));
+    const keys = (query.orderBy ?? []).map((key, i) => ({ sql: `${ordered(comparable(key.field, params, dialect), key.field, dialect)} AS k${i}`, value: `k${i}`, descending: key.descending }));
     const columns = ['id', ...keys.map((key) => key.sql)].join(', ');
     let paging = '';
     if (query.limit !== undefined) paging += ` LIMIT ${params.add(query.limit)}`;

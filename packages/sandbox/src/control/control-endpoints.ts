@@ -2,7 +2,7 @@
 // README, not in the API descriptions). The caller's sandbox is the one its bearer token
 // reaches, as for API calls.
 //
-//   POST   /__sandbox/reset            back to the seed
+//   POST   /__sandbox/reset            back to the seed (the clock, the settings and the fault rules too)
 //   GET    /__sandbox/snapshot         the sandbox's state (JSON)
 //   PUT    /__sandbox/snapshot         import a snapshot (checked first; 400 changes nothing): ?mode=replace
 //                                       (default) makes the state the snapshot; ?mode=merge merges its docs
@@ -34,6 +34,8 @@ const MAX_SNAPSHOT = 256 * 1024 * 1024;
 
 export interface ControlContext {
   store: Store;
+  /** Puts the sandbox back at its start, its fault rules included. */
+  reset(sandbox: string): Promise<void>;
   collections: Map<string, CollectionSpec>;
   schemas: () => DocSchemas;
   principal(token: string): Promise<Principal | undefined>;
@@ -145,7 +147,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
 
   switch (`${method === 'HEAD' ? 'GET' : method} ${action}`) {
     case 'POST /reset':
-      await ctx.store.reset(sandbox);
+      await ctx.reset(sandbox);
       return json(200, { sandbox, reset: true });
     case 'GET /snapshot':
       return json(200, await ctx.store.exportSnapshot(sandbox), { 'Content-Disposition': `attachment; filename="${sandbox}.json"` });

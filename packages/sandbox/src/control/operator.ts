@@ -22,7 +22,7 @@ function sameText(a: string, b: string): boolean {
   return difference === 0;
 }
 
-export async function operatorControl(req: SandboxRequest, pathname: string, ctx: { store: Store; operatorToken: string | undefined }): Promise<Outgoing> {
+export async function operatorControl(req: SandboxRequest, pathname: string, ctx: { store: Store; reset(sandbox: string): Promise<void>; operatorToken: string | undefined }): Promise<Outgoing> {
   if (ctx.operatorToken === undefined) return { status: 404, headers: {} };
   const token = bearerToken(req);
   if (token === undefined || !sameText(token, ctx.operatorToken)) return unauthorized();
@@ -47,7 +47,7 @@ export async function operatorControl(req: SandboxRequest, pathname: string, ctx
   const sandboxes = await ctx.store.list();
   if (method === 'DELETE') {
     if (!sandboxes.some((s) => s.id === key)) return refused(404, `There is no sandbox ${key} with data of its own.`, ['id']);
-    await ctx.store.reset(key);
+    await ctx.reset(key);
     return { status: 204, headers: {} };
   }
   const owners = new Map((await tenantClients(ctx.store)).map((c) => [tenantPrefix(c.id), c.id]));

@@ -96,9 +96,10 @@ export function mergeProblems(merged: Snapshot, given: Snapshot, collections: Ma
         if (clash) add(`collections.${name}[${i}]: ${rule.fields.join(', ')} must be unique (${rule.name}); the stored doc ${clash.id} has the same.`);
       });
     }
-    for (const { field, collection } of spec?.relations ?? []) {
+    for (const { field, collection, required } of spec?.relations ?? []) {
       docs.forEach((doc, i) => {
         const id = valueAt(doc, field.split('.'));
+        if ((id === null || id === undefined) && required) add(`collections.${name}[${i}].${field} is required: it names the ${collection} doc it belongs to.`);
         if (id === null || id === undefined) return;
         if (typeof id !== 'string' || !idsOf(collection).has(id)) add(`collections.${name}[${i}].${field} names ${JSON.stringify(id)}, which ${collection} does not hold after the merge.`);
       });

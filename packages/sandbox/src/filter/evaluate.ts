@@ -94,9 +94,19 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** The collation strings are ordered with: Dutch (CLDR's, ICU tertiary strength, so 'Éclair'
+ * comes before 'Zon'), ties broken by code point. The PostgreSQL store orders with the matching
+ * ICU collation (sql.ts's SqlDialect.orderCollation, "nl-x-icu"), which breaks ties the same way.
+ * The contract names no collation: the description marks the choice as a contract gap. */
+export const ORDER_LOCALE = 'nl';
+const DUTCH = new Intl.Collator(ORDER_LOCALE);
+export function compareText(a: string, b: string): number {
+  return DUTCH.compare(a, b) || compareCodePoints(a, b);
+}
+
 /** Orders two non-null comparables of one field type. */
 function compareValues(a: Exclude<Comparable, null>, b: Exclude<Comparable, null>): number {
-  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b);
+  if (typeof a === 'string' && typeof b === 'string') return compareText(a, b);
   if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
   // Only reachable with a literal bind.ts did not convert; never equal, order by type name.

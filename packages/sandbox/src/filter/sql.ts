@@ -1,6 +1,7 @@
 // The bound filter tree and sort keys compiled to PostgreSQL over a jsonb `doc` column, with
 // exactly evaluate.ts's semantics: values of another JSON type than the field's count as null,
-// text is lower-cased (Unicode, as JavaScript does) and compared by code point (COLLATE "C"),
+// text is lower-cased (Unicode, as JavaScript does), equal by code point (COLLATE "C") and
+// ordered (ORDER BY, gt/ge/lt/le) by the Dutch ICU collation evaluate.ts's compareText matches,
 // numbers as numeric, dates as text, date-times as instants (sandbox_instant, created by the
 // store), nulls last ascending and first descending, ties by id. Every value is a query
 // parameter, and so is every path but one whose segments are all plain field names (a schema's,
@@ -43,6 +44,14 @@ export interface SqlDialect {
   /** The collation lower() folds case with: ICU's root locale matches JavaScript's toLowerCase;
    * '' (the database default) where the server has no ICU. */
   foldCollation: string;
+  /** The collation strings are ordered with (compareText in evaluate.ts): ' COLLATE "nl-x-icu"'
+   * (or "und-x-icu", which orders alike) where the server has ICU, else ' COLLATE "C"'. */
+  orderCollation: string;
+}
+
+/** A string comparable put in the order the dialect's collation gives (other types as they are). */
+export function ordered(value: string, field: FieldInfo, dialect: SqlDialect): string {
+  return field.type === 'string' ? `(${value}${dialect.orderCollation})` : value;
 }
 
 /** lower() as JavaScript's toLowerCase, its result compared by code point. */
@@ -108,14 +117,15 @@ export function compileFilter(filter: BoundFilter, params: SqlParams, dialect: S
       const other = literal(filter.value, filter.field, params);
       if (filter.op === 'lk') return `(strpos(${value}, ${other}) > 0)`;
       if (filter.op === 'ne') return `(${value} IS NULL OR ${value} <> ${other})`;
-      return `(${value} ${OPERATORS[filter.op]} ${other})`;
+      // eq and ne above compare by code point; the other operators by the order's collation.
+      return `(${ordered(value, filter.field, dialect)} ${OPERATORS[filter.op]} ${other})`;
     }
   }
 }
 
 /** ORDER BY terms, ending with the id so that pages are stable. */
 export function compileOrderBy(keys: readonly OrderKey[], params: SqlParams, dialect: SqlDialect, column = 'doc', idColumn = 'id'): string {
-  return orderTerms(keys.map((key) => ({ value: comparable(key.field, params, dialect, column), descending: key.descending })), idColumn);
+  return orderTerms(keys.map((key) => ({ value: ordered(comparable(key.field, params, dialect, column), key.field, dialect), descending: key.descending })), idColumn);
 }
 
 /** ORDER BY terms over values already computed (e.g. columns of a subquery), then the id:

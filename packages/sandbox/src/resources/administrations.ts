@@ -26,7 +26,7 @@ const handlers: Record<string, Handler> = {
 const administrations: ResourceModule = {
   // No schema check of stored docs: a running administration is stored with endDate null (the
   // schema has no null for it; the answer leaves it out), so that 'endDate eq null' finds it.
-  collections: [{ name: ORG_COLLECTIONS.administrations, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers }] }],
+  collections: [{ name: ORG_COLLECTIONS.administrations, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers, required: true }] }],
   handlers,
 };
 

@@ -204,7 +204,7 @@ const handlers: Record<string, Handler> = {
 };
 
 const conceptEmployees: ResourceModule = {
-  collections: [{ name: ORG_COLLECTIONS.conceptEmployees, schema: { api: 'payroll', component: 'ConceptEmployee' }, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers }] }],
+  collections: [{ name: ORG_COLLECTIONS.conceptEmployees, schema: { api: 'payroll', component: 'ConceptEmployee' }, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers, required: true }] }],
   handlers,
 };
 

@@ -149,7 +149,7 @@ const handlers: Record<string, Handler> = {
 
 const employees: ResourceModule = {
   collections: [
-    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], schema: { api: 'payroll', component: 'Employee' }, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers }] },
+    { name: COLLECTIONS.employees, unique: [EMPLOYEE_NUMBER_RULE], schema: { api: 'payroll', component: 'Employee' }, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers, required: true }] },
     // A photo's id is its employee's.
     { name: COLLECTIONS.employeePhotos, schema: { api: 'payroll', component: 'Base64FileUpload' }, relations: [{ field: 'id', collection: COLLECTIONS.employees }] },
   ],

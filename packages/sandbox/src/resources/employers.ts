@@ -190,7 +190,7 @@ const employers: ResourceModule = {
       name: ORG_COLLECTIONS.employers,
       unique: [EMPLOYER_NUMBER_RULE],
       schema: { api: 'payroll', component: 'Employer' },
-      relations: [{ field: 'providerId', collection: ORG_COLLECTIONS.providers }, { field: 'providerLogoId', collection: ORG_COLLECTIONS.providerLogos }],
+      relations: [{ field: 'providerId', collection: ORG_COLLECTIONS.providers, required: true }, { field: 'providerLogoId', collection: ORG_COLLECTIONS.providerLogos }],
     },
     // A logo's id is its employer's.
     { name: ORG_COLLECTIONS.employerLogos, schema: { api: 'payroll', component: 'EmployerLogo' }, relations: [{ field: 'id', collection: ORG_COLLECTIONS.employers }] },

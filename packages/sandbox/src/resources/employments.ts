@@ -284,8 +284,8 @@ const handlers: Record<string, Handler> = {
 const employments: ResourceModule = {
   // Section records ({section, data}) and notifications have no component of their own in the description.
   collections: [
-    { name: COLLECTIONS.employments, schema: { api: 'payroll', component: 'Employment' }, relations: [{ field: 'employeeId', collection: COLLECTIONS.employees }, { field: 'employerId', collection: ORG_COLLECTIONS.employers }, { field: 'linkedEmployment', collection: COLLECTIONS.employments }] },
-    ...[COLLECTIONS.employmentRecords, COLLECTIONS.employmentNotifications].map((name) => ({ name, relations: [{ field: 'employmentId', collection: COLLECTIONS.employments }, { field: 'employerId', collection: ORG_COLLECTIONS.employers }] })),
+    { name: COLLECTIONS.employments, schema: { api: 'payroll', component: 'Employment' }, relations: [{ field: 'employeeId', collection: COLLECTIONS.employees, required: true }, { field: 'employerId', collection: ORG_COLLECTIONS.employers }, { field: 'linkedEmployment', collection: COLLECTIONS.employments }] },
+    ...[COLLECTIONS.employmentRecords, COLLECTIONS.employmentNotifications].map((name) => ({ name, relations: [{ field: 'employmentId', collection: COLLECTIONS.employments, required: true }, { field: 'employerId', collection: ORG_COLLECTIONS.employers }] })),
   ],
   handlers,
 };

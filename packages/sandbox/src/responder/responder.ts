@@ -87,6 +87,8 @@ export function collectionTable(modules: ResourceModule[], seedCollections: stri
 export interface SandboxResponder extends Responder {
   store: Store;
   faults: Faults;
+  /** Puts one sandbox back at its start: its stored state (clock and settings included) and its fault rules; without an id, every sandbox. */
+  reset(sandbox?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,16 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));
   const store: Store = await open({ seed, seedOwned: options.seed === undefined, collections: [...collections.values()] });
   const faults = new Faults();
+  // The one place a reset happens: what a sandbox holds lives in the store and in its fault rules.
+  const reset = async (sandbox?: string) => {
+    if (sandbox !== undefined) {
+      await store.reset(sandbox);
+      faults.remove(sandbox);
+      return;
+    }
+    for (const { id } of await store.list()) await store.reset(id);
+    faults.clear();
+  };
   const cacheBytes = options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
   const answers = cacheBytes > 0 ? new AnswerCache(cacheBytes) : undefined;
   const activities = () => new Set(options.apis().flatMap((api) => api.operations.map((o) => o.operationId)));
@@ -130,6 +142,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   return {
     store,
     faults,
+    reset,
     async identify(token) {
       const who = await principal(token);
       return who ? { caller: who } : unauthorized();
@@ -155,7 +168,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     },
     async serveOther(given: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
       if (pathname === TOKEN_PATH) return tokenEndpoint(given, store, lifetime, hosted);
-      if (pathname === OPERATOR_PREFIX || pathname.startsWith(`${OPERATOR_PREFIX}/`)) return operatorControl(given, pathname, { store, operatorToken: options.operatorToken });
+      if (pathname === OPERATOR_PREFIX || pathname.startsWith(`${OPERATOR_PREFIX}/`)) return operatorControl(given, pathname, { store, reset, operatorToken: options.operatorToken });
       let req = given;
       const token = bearerToken(given);
       if (pathname.startsWith(`${CONTROL_PREFIX}/`) && token !== undefined && (await principal(token))) {
@@ -168,7 +181,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
       }
       if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { faults, activities, principal });
       if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        return control(req, pathname, { store, collections, schemas: docSchemas, principal: (token) => principal(token), seed: () => seed, hosted });
+        return control(req, pathname, { store, reset, collections, schemas: docSchemas, principal: (token) => principal(token), seed: () => seed, hosted });
       }
       return undefined;
     },
