@@ -198,7 +198,8 @@ const handlers: Record<string, Handler> = {
     }
     const doc: Doc = { ...current, employeeData: computed, fiscalData: fiscal, iban: body.iban ?? null };
     await ctx.tx.replace(ORG_COLLECTIONS.conceptEmployees, doc);
-    return detail(conceptEmployeeMinimizedView(doc));
+    // The description answers the whole concept employee, as its create does.
+    return detail(conceptEmployeeView(doc));
   },
 };
 
