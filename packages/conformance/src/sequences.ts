@@ -10,7 +10,8 @@ import { curlOf, type Exchange } from './http.js';
 import type { IdPool } from './plan/ids.js';
 import type { RequestParts, Target } from './plan/requests.js';
 import { bodyExample } from './plan/requests.js';
-import { crossVersionMismatches } from './version-window.js';
+import { nestedTextField, withValueAt, type WrittenField } from './fields.js';
+import { crossVersionMismatches, valuesAt } from './version-window.js';
 
 export interface SequenceContext {
   targets: Target[];
@@ -52,6 +53,28 @@ function exampleOf(ctx: SequenceContext, operationId: string): Json | undefined 
     if (operation) return bodyExample(operation, ctx.versionOf(operationId)) as Json | undefined;
   }
   return undefined;
+}
+
+/**
+ * The nested text field `write` takes and `read` answers at the versions they are sent at (and
+ * `list` shows); none found skips the sequence, as the description gives nothing to check.
+ */
+function writtenField(ctx: SequenceContext, write: string, read: string, list?: string): WrittenField {
+  for (const target of ctx.targets) {
+    const find = (id: string) => target.api.operations.find((o) => o.operationId === id);
+    const [writer, reader] = [find(write), find(read)];
+    if (!writer || !reader) continue;
+    const field = nestedTextField(target.api, writer, reader, list ? find(list) : undefined, ctx.versionOf);
+    if (field) return field;
+  }
+  throw new SequenceSkipped(`the description gives ${write} no nested text field that ${read} answers`);
+}
+
+/** A list ordered descending on `path` (values through `valuesAt`): the first pair out of order, as a message. */
+function descendingViolation(items: Json[], path: string): string | undefined {
+  const values = items.map((item) => valuesAt(item, path)[0]);
+  const misplaced = values.findIndex((value, i) => i > 0 && descendsBefore(value, values[i - 1]));
+  return misplaced === -1 ? undefined : `orderBy=-${path}: ${JSON.stringify(values[misplaced - 1])} comes before ${JSON.stringify(values[misplaced])}`;
 }
 
 function hasOperations(ctx: SequenceContext, ids: string[]): boolean {
@@ -169,15 +192,16 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
       step.check(embedded(listed.body).some((e) => e.id === employeeId), 'the list filtered on the new employeeNumber does not hold the created employee', listed.request);
       const current = contentOf(read.body);
       const update = exampleOf(ctx, 'PutEmployeeByEmployeeId') ?? {};
-      const lastName = `Conformance${tag}`.slice(0, 25);
-      const personalDetails = { ...((update.personalDetails as Json) ?? {}), lastName };
-      await step('PutEmployeeByEmployeeId', { params: { employeeId }, body: { ...update, employeeNumber: current.employeeNumber, personalDetails } }, [200], 'update the employee');
+      const field = writtenField(ctx, 'PutEmployeeByEmployeeId', 'GetEmployeeByEmployeeId', 'GetEmployeesByEmployerId');
+      const written = `Conformance${tag}`.slice(0, 25);
+      await step('PutEmployeeByEmployeeId', { params: { employeeId }, body: withValueAt({ ...update, employeeNumber: current.employeeNumber }, field.path, written) }, [200], 'update the employee');
       const again = await step('GetEmployeeByEmployeeId', { params: { employeeId } }, [200], 'read the updated employee');
-      step.check((contentOf(again.body).personalDetails as Json | undefined)?.lastName === lastName, 'the updated lastName is not read back', again.request);
-      const ordered = await step('GetEmployeesByEmployerId', { params: { employerId }, query: { orderBy: '-personalDetails.lastName', pageSize: '250' } }, [200], 'order the list on a nested field (orderBy=-personalDetails.lastName)');
-      const names = embedded(ordered.body).map((e) => (e.personalDetails as Json | undefined)?.lastName);
-      const misplaced = names.findIndex((name, i) => i > 0 && descendsBefore(name, names[i - 1]));
-      step.check(misplaced === -1, `orderBy=-personalDetails.lastName: ${JSON.stringify(names[misplaced - 1])} comes before ${JSON.stringify(names[misplaced])}`, ordered.request);
+      const readBack = valuesAt(contentOf(again.body), field.path);
+      step.check(readBack[0] === written, `the updated ${field.path} is not read back: ${JSON.stringify(written)} was written, ${readBack.length > 0 ? JSON.stringify(readBack[0]) : 'nothing'} is read`, again.request);
+      const orderField = field.listPath ?? field.path;
+      const ordered = await step('GetEmployeesByEmployerId', { params: { employerId }, query: { orderBy: `-${orderField}`, pageSize: '250' } }, [200], `order the list on a nested field (orderBy=-${orderField})`);
+      const disorder = descendingViolation(embedded(ordered.body), orderField);
+      step.check(disorder === undefined, disorder ?? '', ordered.request);
 
       const employment = contentOf((await step('GetEmploymentByEmploymentId', { params: { employmentId } }, [200], 'read the new employment')).body);
       const start = typeof employment.startDate === 'string' ? employment.startDate : new Date().toISOString().slice(0, 10);
@@ -198,7 +222,7 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
 
   // Concept employees: no delete is described.
   if (employerId) {
-    await sequence(ctx, 'PostConceptEmployeeByEmployerId', 'create → read → list (filter uniqueName) → update (minimized) → read back', ['PostConceptEmployeeByEmployerId', 'GetConceptEmployeeByConceptEmployeeId', 'GetConceptEmployeesByEmployerId', 'PutConceptEmployeeMinimizedByConceptEmployeeId', 'GetConceptEmployeeMinimizedByConceptEmployeeId'], async (step) => {
+    await sequence(ctx, 'PostConceptEmployeeByEmployerId', 'create → read → list (filter uniqueName) → update (minimized) → read back → list (orderBy a nested field)', ['PostConceptEmployeeByEmployerId', 'GetConceptEmployeeByConceptEmployeeId', 'GetConceptEmployeesByEmployerId', 'PutConceptEmployeeMinimizedByConceptEmployeeId', 'GetConceptEmployeeMinimizedByConceptEmployeeId'], async (step) => {
       const uniqueName = `Conformance ${tag}`;
       const created = await step('PostConceptEmployeeByEmployerId', { params: { employerId }, body: { ...(exampleOf(ctx, 'PostConceptEmployeeByEmployerId') ?? {}), uniqueName } }, [200, 201], 'create a concept employee');
       const conceptEmployeeId = String(contentOf(created.body).id ?? '');
@@ -208,14 +232,18 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
       const listed = await step('GetConceptEmployeesByEmployerId', { params: { employerId }, query: { filter: `uniqueName eq ${quoteFilter(uniqueName)}` } }, [200], 'find the concept employee in the list');
       step.check(embedded(listed.body).some((c) => c.id === conceptEmployeeId), 'the list filtered on uniqueName does not hold the created concept employee', listed.request);
       const minimized = exampleOf(ctx, 'PutConceptEmployeeMinimizedByConceptEmployeeId') ?? {};
-      const lastName = `Conformance${tag}`.slice(0, 25);
-      await step('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body: { ...minimized, personalDetails: { ...((minimized.personalDetails as Json) ?? {}), lastName } } }, [200], 'update the minimized concept employee');
+      const field = writtenField(ctx, 'PutConceptEmployeeMinimizedByConceptEmployeeId', 'GetConceptEmployeeMinimizedByConceptEmployeeId', 'GetConceptEmployeesByEmployerId');
+      const written = `Conformance${tag}`.slice(0, 25);
+      await step('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body: withValueAt(minimized, field.path, written) }, [200], 'update the minimized concept employee');
       const again = await step('GetConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId } }, [200], 'read the minimized concept employee');
-      step.check((contentOf(again.body).personalDetails as Json | undefined)?.lastName === lastName, 'the updated lastName is not read back', again.request);
-      const ordered = await step('GetEmployeesByEmployerId', { params: { employerId }, query: { orderBy: '-personalDetails.lastName', pageSize: '250' } }, [200], 'order the list on a nested field (orderBy=-personalDetails.lastName)');
-      const names = embedded(ordered.body).map((e) => (e.personalDetails as Json | undefined)?.lastName);
-      const misplaced = names.findIndex((name, i) => i > 0 && descendsBefore(name, names[i - 1]));
-      step.check(misplaced === -1, `orderBy=-personalDetails.lastName: ${JSON.stringify(names[misplaced - 1])} comes before ${JSON.stringify(names[misplaced])}`, ordered.request);
+      const readBack = valuesAt(contentOf(again.body), field.path);
+      step.check(readBack[0] === written, `the updated ${field.path} is not read back: ${JSON.stringify(written)} was written, ${readBack.length > 0 ? JSON.stringify(readBack[0]) : 'nothing'} is read`, again.request);
+      // The concept employees' own list, ordered on the field just written as its items show it.
+      if (field.listPath) {
+        const ordered = await step('GetConceptEmployeesByEmployerId', { params: { employerId }, query: { orderBy: `-${field.listPath}`, pageSize: '250' } }, [200], `order the list on a nested field (orderBy=-${field.listPath})`);
+        const disorder = descendingViolation(embedded(ordered.body), field.listPath);
+        step.check(disorder === undefined, disorder ?? '', ordered.request);
+      }
     });
   }
 
