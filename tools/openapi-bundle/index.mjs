@@ -72,6 +72,22 @@ export function isListEnvelope(doc, schema, depth = 0) {
 
 const COMPOSITIONS = ['oneOf', 'anyOf'];
 
+/** The JSON Schema type of a value. */
+function typeOf(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return Number.isInteger(value) ? 'integer' : typeof value;
+}
+
+/** Whether a schema's own `type` (through $refs) allows the value's type; no type allows any. */
+function mayBe(doc, schema, value) {
+  const type = deref(doc, schema)?.type;
+  if (type === undefined) return true;
+  const allowed = Array.isArray(type) ? type : [type];
+  const actual = typeOf(value);
+  return allowed.includes(actual) || (actual === 'integer' && allowed.includes('number'));
+}
+
 /**
  * The schemas that apply to `value` at one place: the schema itself, what its `$ref`s point at
  * (a 3.1 `$ref` may sit next to other keywords) and every `allOf` part; of a `oneOf`/`anyOf`
@@ -86,8 +102,11 @@ export function applicableSchemas(doc, schema, value, matches) {
     for (const part of Array.isArray(node.allOf) ? node.allOf : []) visit(part);
     for (const key of COMPOSITIONS) {
       const branches = Array.isArray(node[key]) ? node[key] : [];
-      const chosen = matches ? branches.filter((branch) => matches(branch, value)) : [];
-      for (const branch of chosen.length > 0 ? chosen : branches) visit(branch);
+      // A branch whose type cannot be the value's is out without asking the (slower) validator.
+      const possible = branches.filter((branch) => mayBe(doc, branch, value));
+      const candidates = possible.length > 0 ? possible : branches;
+      const chosen = matches && candidates.length > 1 ? candidates.filter((branch) => matches(branch, value)) : [];
+      for (const branch of chosen.length > 0 ? chosen : candidates) visit(branch);
     }
   };
   visit(schema);
@@ -108,7 +127,8 @@ export function undeclaredProperties(doc, schema, value, { matches } = {}) {
   const found = new Set();
   const walk = (schemas, node, path) => {
     if (node === null || typeof node !== 'object') return;
-    const parts = schemas.flatMap((s) => applicableSchemas(doc, s, node, matches));
+    // Once each: several schemas may reach the same part, and copies would multiply level by level.
+    const parts = [...new Set(schemas.flatMap((s) => applicableSchemas(doc, s, node, matches)))];
     if (Array.isArray(node)) {
       node.forEach((item, index) => {
         const itemSchemas = parts.flatMap((p) => [p.prefixItems?.[index], p.items].filter((s) => s && typeof s === 'object'));
