@@ -84,30 +84,25 @@ function changedAt(api: ApiDescription, operation: OperationSpec, version: strin
   return new Set((step?.changes ?? []).map((change) => changeFields(change).after).filter((f): f is string => typeof f === 'string').map((f) => f.replace(/\[\]/g, '')));
 }
 
-export interface WrittenField {
-  /** The field as the write sends it and the read answers it. */
-  path: string;
-  /** The same field in the list's items, to order the list on; undefined when the list does not show it. */
-  listPath: string | undefined;
-}
-
 /**
  * A nested free-text field that `write` takes and `read` answers at the versions they are sent
- * at, preferring one the version change record renamed or added at the write's version, then a
- * required one; and where `list` shows it (the same path, or one ending in it).
+ * at, preferring one the version change record renamed or added at the write's version (where a
+ * server answering another version's shape shows), then a required one.
  */
-export function nestedTextField(api: ApiDescription, write: OperationSpec, read: OperationSpec, list: OperationSpec | undefined, versionOf: (operationId: string) => string | null): WrittenField | undefined {
+export function nestedTextField(api: ApiDescription, write: OperationSpec, read: OperationSpec, versionOf: (operationId: string) => string | null): string | undefined {
   const body = bodyContent(write, versionOf(write.operationId))?.schema;
   if (!body) return undefined;
   const readable = new Set(answerFields(api, read, versionOf(read.operationId)).map((f) => f.path));
-  const listed = list ? answerFields(api, list, versionOf(list.operationId)).map((f) => f.path) : [];
   const changed = changedAt(api, write, versionOf(write.operationId));
   const candidates = textFields(api.doc, body, { writing: true }).filter((f) => f.path.includes('.') && readable.has(f.path));
   const rank = (f: TextField) => (changed.has(f.path) ? 0 : f.required ? 1 : 2);
-  const ranked = candidates.map((f, index) => ({ f, index })).sort((a, b) => rank(a.f) - rank(b.f) || a.index - b.index).map(({ f }) => f);
-  const inList = (path: string) => listed.find((p) => p === path) ?? listed.find((p) => p.endsWith(`.${path}`));
-  const chosen = (list ? ranked.find((f) => inList(f.path)) : undefined) ?? ranked[0];
-  return chosen ? { path: chosen.path, listPath: inList(chosen.path) } : undefined;
+  return candidates.map((f, index) => ({ f, index })).sort((a, b) => rank(a.f) - rank(b.f) || a.index - b.index)[0]?.f.path;
+}
+
+/** The nested free-text field a list is ordered on: of its items at the version it is sent at, a required one first. */
+export function listOrderField(api: ApiDescription, list: OperationSpec, versionOf: (operationId: string) => string | null): string | undefined {
+  const nested = answerFields(api, list, versionOf(list.operationId)).filter((f) => f.path.includes('.'));
+  return (nested.find((f) => f.required) ?? nested[0])?.path;
 }
 
 /** A copy of `body` with `value` at the dotted `path` (objects made on the way). */
