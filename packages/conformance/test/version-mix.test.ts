@@ -1,19 +1,25 @@
-// Version mix-ups, after a legitimate rename (employee 2027-02-01: personalDetails.lastName is
-// familyName): the sandbox serves the description built with the rename, and a proxy in front
-// of it answers the new version in the old shape (lastName under the 2027-02-01 label). The
-// schemas are open and familyName optional, so only the undeclared-property check and the
+// Version mix-ups, after a legitimate rename (the newest employee version, a year on, with a
+// personal name field renamed, as `pnpm api:version employee <date> --rename personalDetails.lastName=familyName`
+// makes it): the sandbox serves the description built with the rename, and a proxy in front of it
+// answers the new version in the old shape (the old name under the new label). The schemas are open and
+// the new name optional, so only the undeclared-property check and the
 // sequences' read-back, with their fields taken from the version under test, can tell.
 import { versionChanges } from '@payroll-api/version-changes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMock } from '@payroll-api/mock';
 import { startMock } from '@payroll-api/mock';
 import { runConformance, startProxy, type RunSummary } from '../src/index.js';
-import { bundleFile, payrollBundle, withRename } from './support/renamed.js';
+import { bundleFile, newestPersonalTextField, payrollBundle, withRename } from './support/renamed.js';
 import { EMPLOYER_ID, jsonOf, startFaulty, WAGE_MODEL_ID, withJson, type FaultyServer } from './support/servers.js';
 
-const NEW = '2027-02-01';
-const OLD = '2021-03-29';
-const renamed = withRename(payrollBundle(), 'employee', NEW, 'personalDetails.lastName', 'familyName');
+// From the description as it is (a maintainer may have made employee versions already): the
+// newest employee version, a year later, and the first text field of its personal details.
+const base = payrollBundle();
+const OLD: string = base['x-resource-versions'].resources.employee.versions[0].version;
+const NEW = `${Number(OLD.slice(0, 4)) + 1}${OLD.slice(4)}`;
+const FROM = newestPersonalTextField(base);
+const TO = `${FROM}Renamed`;
+const renamed = withRename(base, 'employee', NEW, `personalDetails.${FROM}`, TO);
 const chain = versionChanges(renamed);
 const spec = bundleFile(renamed);
 const READS = ['GetEmployeesByEmployerId', 'GetEmployeeByEmployeeId'];
@@ -56,13 +62,13 @@ describe('a read-only run', () => {
     expect(new Set(summary.cases.filter((c) => c.kind === 'valid').map((c) => c.version))).toEqual(new Set([NEW, OLD]));
   });
 
-  it('fails the proxy that answers lastName at the new version, naming the property, at the new version only', async () => {
+  it('fails the proxy that answers the old name at the new version, naming the property, at the new version only', async () => {
     const summary = await run(mixing.url, { operations: READS });
     const found = failures(summary);
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((f) => f.startsWith(`GetEmployee`) && f.includes(` ${NEW}: undeclared-property: `))).toBe(true);
-    expect(found).toContain(`GetEmployeesByEmployerId ${NEW}: undeclared-property: \`_embedded[].personalDetails.lastName\` is not named by the schema of application/json;version=${NEW}`);
-    expect(found).toContain(`GetEmployeeByEmployeeId ${NEW}: undeclared-property: \`content.personalDetails.lastName\` is not named by the schema of application/json;version=${NEW}`);
+    expect(found).toContain(`GetEmployeesByEmployerId ${NEW}: undeclared-property: \`_embedded[].personalDetails.${FROM}\` is not named by the schema of application/json;version=${NEW}`);
+    expect(found).toContain(`GetEmployeeByEmployeeId ${NEW}: undeclared-property: \`content.personalDetails.${FROM}\` is not named by the schema of application/json;version=${NEW}`);
   });
 
   it('lets the proxy pass when the check is turned off, as the open schemas allow', async () => {
@@ -95,14 +101,14 @@ describe('the employee sequence', () => {
     const { result, sent } = await sequence(sandbox.url);
     expect(result.findings).toEqual([]);
     // Nothing at the new version names its old field (lastNamePartner and the like are other fields).
-    expect(sent.filter((q) => q.startsWith(NEW) && /[\s,.=-]lastName\b/.test(q))).toEqual([]);
-    expect(sent).toContainEqual(expect.stringMatching(new RegExp(`^${NEW} PUT .*\\bfamilyName\\b`)));
+    expect(sent.filter((q) => q.startsWith(NEW) && new RegExp(`[\\s,.=-]${FROM}\\b`).test(q))).toEqual([]);
+    expect(sent).toContainEqual(expect.stringMatching(new RegExp(`^${NEW} PUT .*\\b${TO}\\b`)));
     expect(sent).toContainEqual(expect.stringMatching(new RegExp(`^${NEW} \\?orderBy=-personalDetails\\.\\w+&pageSize=250$`)));
   });
 
-  it('fails the proxy that answers the old shape: familyName is not read back', async () => {
+  it('fails the proxy that answers the old shape: the new name is not read back', async () => {
     const { result } = await sequence(mixing.url);
-    expect(result.findings.map((f) => f.message)).toContainEqual(expect.stringMatching(/^the updated personalDetails\.familyName is not read back: "Conformance.+" was written, nothing is read$/));
+    expect(result.findings.map((f) => f.message)).toContainEqual(expect.stringMatching(new RegExp(`^the updated personalDetails\\.${TO} is not read back: "Conformance.+" was written, nothing is read$`)));
   });
 });
 
@@ -115,7 +121,7 @@ describe('proxy mode', () => {
       expect(answer.status).toBe(200);
       const summary = proxy.summary();
       expect(summary.strictProperties).toEqual({ strict: true, reason: 'the server is the sandbox' });
-      expect(failures(summary)).toEqual([`GetEmployeesByEmployerId ${NEW}: undeclared-property: \`_embedded[].personalDetails.lastName\` is not named by the schema of application/json;version=${NEW}`]);
+      expect(failures(summary)).toEqual([`GetEmployeesByEmployerId ${NEW}: undeclared-property: \`_embedded[].personalDetails.${FROM}\` is not named by the schema of application/json;version=${NEW}`]);
     } finally {
       await proxy.close();
     }

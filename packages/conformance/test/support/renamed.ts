@@ -90,3 +90,16 @@ export function bundleFile(doc: Json): { file: string; remove(): void } {
   fs.writeFileSync(file, JSON.stringify(doc));
   return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** The first free-text field of the personal details the newest employee PUT takes (lastName in the contract's version). */
+export function newestPersonalTextField(doc: Json): string {
+  const version: string = doc['x-resource-versions'].resources.employee.versions[0].version;
+  for (const { operation } of operationsOf(doc)) {
+    if (operation.operationId !== 'PutEmployeeByEmployeeId') continue;
+    const schema = inlined(doc, deref(doc, operation.requestBody).content[`application/json;version=${version}`].schema) as Json;
+    const details = (schema.properties?.personalDetails ?? {}) as Json;
+    const found = Object.entries((details.properties ?? {}) as Record<string, Json>).find(([name, field]) => field.type === 'string' && !field.format && !field.readOnly && /name/i.test(name) && name !== 'firstName');
+    if (found) return found[0];
+  }
+  throw new Error('the newest employee PUT has no personal text field');
+}
