@@ -25,3 +25,12 @@ export declare function successContent(doc: unknown, operation: unknown): Record
 
 /** Whether a schema (through allOf and $refs) declares `_embedded`: the contract's list envelope. */
 export declare function isListEnvelope(doc: unknown, schema: unknown): boolean;
+
+/** Decides whether `value` validates against a schema (a JSON Schema validator); picks oneOf/anyOf branches. */
+export type SchemaMatcher = (schema: unknown, value: unknown) => boolean;
+
+/** The schemas that apply to `value` at one place: through $ref, allOf, and the oneOf/anyOf branches `matches` accepts (all when none). */
+export declare function applicableSchemas(doc: unknown, schema: unknown, value: unknown, matches?: SchemaMatcher): Array<Record<string, any>>;
+
+/** The properties of `value` that `schema` does not name, as dotted paths (`[]` for array items), each once. */
+export declare function undeclaredProperties(doc: unknown, schema: unknown, value: unknown, options?: { matches?: SchemaMatcher }): string[];

@@ -15,11 +15,12 @@ import {
   type OnOrBefore,
   type PayrollClientAnyVersion,
   type PayrollClientAt,
-  type PayrollPaths,
+  type PayrollPathsAt,
   type PickVersion,
   type VersionedPaths,
 } from '../src/index.js';
 import { toBody } from '../src/body.js';
+import { EMPLOYEE_FIXTURES } from './fixture-versions.js';
 
 const payroll = createPayrollClient({ environment: 'production', host: 'payroll.example.nl' });
 const journal = createJournalClient({ baseUrl: 'https://payroll.example.nl' });
@@ -66,7 +67,8 @@ describe('client types', () => {
   });
 
   it('types filter fields as dotted paths of the list item', () => {
-    type Employee = ListItemAt<PayrollPaths, '/v2/providers/employers/{employerId}/employees'>;
+    // The field names below are the employee's at EMPLOYEE_FIXTURES.
+    type Employee = ListItemAt<PayrollPathsAt<typeof EMPLOYEE_FIXTURES>, '/v2/providers/employers/{employerId}/employees'>;
     expectTypeOf<'personalDetails.lastName'>().toExtend<FieldPath<Employee>>();
     expectTypeOf<'address.country.isoCode'>().toExtend<FieldPath<Employee>>();
     expectTypeOf<'personalDetails.nope'>().not.toExtend<FieldPath<Employee>>();

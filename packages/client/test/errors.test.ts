@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createJournalClient, createPayrollClient, messagesByEntity, unwrap, type DeprecationEvent, type PartialFailureEvent, type WarningEvent } from '../src/index.js';
 import { BASE, EMPLOYEE, EMPLOYMENT, PROFILE, fakeFetch, json, list, version } from './fake-fetch.js';
+import { newestVersion } from './fixture-versions.js';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -137,7 +138,7 @@ describe('deprecation', () => {
     await client.GET('/v2/providers/employers/employees/{employeeId}', { params: { path: { employeeId: EMPLOYEE } } });
     expect(events).toEqual([
       { operation: 'GetProvidersByUser', resource: 'provider', version: '2018-01-01', date: '2026-07-01', deprecation: '@1767225600', sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' },
-      { operation: 'GetEmployeeByEmployeeId', resource: 'employee', version: '2021-03-29', date: '2026-01-01', deprecation: '@1767225600' },
+      { operation: 'GetEmployeeByEmployeeId', resource: 'employee', version: newestVersion('GetEmployeeByEmployeeId'), date: '2026-01-01', deprecation: '@1767225600' },
     ]);
   });
 

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ListItem } from '@payroll-api/types/payroll';
 import { ApiError, createJournalClient, createPayrollClient, exportList, fileNameOf, reportInputHeader, type ReportInput } from '../src/index.js';
 import { BASE, EMPLOYER, PROFILE, fakeFetch, json } from './fake-fetch.js';
+import { EMPLOYEE_FIXTURES, newestVersion } from './fixture-versions.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const csv = 'Personeelsnummer;Achternaam\r\n1;Jansen\r\n';
-const report: ReportInput<ListItem<'GetEmployeesByEmployerId'>> = {
+const report: ReportInput<ListItem<'GetEmployeesByEmployerId', typeof EMPLOYEE_FIXTURES>> = {
   fileNameWithoutExtension: 'medewerkers',
   delimiter: ';',
   decimalSeparator: ',',
@@ -19,14 +20,14 @@ const report: ReportInput<ListItem<'GetEmployeesByEmployerId'>> = {
 describe('export', () => {
   it('downloads csv with the versioned export media type and a typed X-ReportInput', async () => {
     const server = fakeFetch(() => new Response(csv, { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="medewerkers.csv"' } }));
-    const client = createPayrollClient({ baseUrl: BASE, fetch: server.fetch, auth: 'tok-1' });
+    const client = createPayrollClient({ baseUrl: BASE, fetch: server.fetch, auth: 'tok-1', resourceVersionDate: EMPLOYEE_FIXTURES });
     const result = await exportList(client, '/v2/providers/employers/{employerId}/employees', {
       format: 'csv',
       report,
       params: { path: { employerId: EMPLOYER }, query: { filter: 'endDate eq null' } },
     });
     const request = server.calls[0]!;
-    expect(request.headers.get('accept')).toBe('text/csv;version=2021-03-29');
+    expect(request.headers.get('accept')).toBe(`text/csv;version=${EMPLOYEE_FIXTURES}`);
     expect(request.headers.get('authorization')).toBe('Bearer tok-1');
     expect(JSON.parse(request.headers.get('x-reportinput')!)).toEqual(report);
     expect(new URL(request.url).searchParams.get('filter')).toBe('endDate eq null');
@@ -44,7 +45,7 @@ describe('export', () => {
       report: { fields: [{ fieldName: 'employeeNumber' }] },
       params: { path: { employerId: EMPLOYER } },
     });
-    expect(server.calls[0]!.headers.get('accept')).toBe(`${XLSX};version=2021-03-29`);
+    expect(server.calls[0]!.headers.get('accept')).toBe(`${XLSX};version=${newestVersion('GetEmployeesByEmployerId')}`);
     expect([...result.bytes]).toEqual([...bytes]);
     expect(result.fileName).toBe('medewerkers overzicht.xlsx');
   });

@@ -12,8 +12,9 @@ import {
   passwordGrant,
   unwrap,
   type ListItemAt,
-  type PayrollPaths,
+  type PayrollPathsAt,
 } from '../src/index.js';
+import { EMPLOYEE_FIXTURES } from './fixture-versions.js';
 import { startMock, type RunningMock } from './mock-server.js';
 
 const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
@@ -51,6 +52,9 @@ afterAll(async () => {
 const payroll = (extra: Partial<Parameters<typeof createPayrollClient>[0]> = {}) =>
   createPayrollClient({ baseUrl: `${mock.origin}/v2`, auth: 'integration-token', ...extra } as Parameters<typeof createPayrollClient>[0]);
 
+/** A client asking for the employee version whose field names the filters and reports below use. */
+const pinned = () => createPayrollClient({ baseUrl: `${mock.origin}/v2`, auth: 'integration-token', resourceVersionDate: EMPLOYEE_FIXTURES });
+
 describe('against the mock', () => {
   it('lists the provider with the versioned Accept the mock requires', async () => {
     const data = unwrap(await payroll().GET('/v2/providers'));
@@ -80,10 +84,10 @@ describe('against the mock', () => {
   });
 
   it('pages through employees with a built filter and orderBy', async () => {
-    type Employee = ListItemAt<PayrollPaths, '/v2/providers/employers/{employerId}/employees'>;
+    type Employee = ListItemAt<PayrollPathsAt<typeof EMPLOYEE_FIXTURES>, '/v2/providers/employers/{employerId}/employees'>;
     const f = filterFor<Employee>();
     const employees: Employee[] = [];
-    for await (const e of paginate(payroll(), '/v2/providers/employers/{employerId}/employees', {
+    for await (const e of paginate(pinned(), '/v2/providers/employers/{employerId}/employees', {
       params: {
         path: { employerId: EMPLOYER },
         query: { pageSize: 50, filter: f.and(f.where('personalDetails.lastName', 'lk', 'V'), f.where('revokeEmployeeSelfServiceAccessOn', 'eq', null)).text, orderBy: f.orderBy('-employeeNumber') },
@@ -96,7 +100,7 @@ describe('against the mock', () => {
   });
 
   it('exports employees as csv and xlsx with the file name of Content-Disposition', async () => {
-    const client = payroll();
+    const client = pinned();
     const report = { fileNameWithoutExtension: 'medewerkers', delimiter: ';', fields: [{ fieldName: 'employeeNumber' as const, reportColumnName: 'Personeelsnummer' }, { fieldName: 'personalDetails.lastName' as const, reportColumnName: 'Achternaam' }] };
     const csv = await exportList(client, '/v2/providers/employers/{employerId}/employees', { format: 'csv', report, params: { path: { employerId: EMPLOYER } } });
     expect(csv.fileName).toMatch(/\.csv$/);

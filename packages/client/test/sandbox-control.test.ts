@@ -5,6 +5,7 @@ import { createPayrollClient, type ApiError, type Message } from '../src/index.j
 import { isApiError } from '../src/forms.js';
 import { createSandboxControl, type SandboxControl } from '../src/sandbox.js';
 import { startMock, type RunningMock } from './mock-server.js';
+import { EMPLOYEE_FIXTURES } from './fixture-versions.js';
 
 const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
 const EMPLOYMENT = '520dbfbe-cca4-5b8e-b67b-1fdfecca8a34';
@@ -20,7 +21,8 @@ afterAll(async () => {
   await mock?.stop();
 });
 
-const payrollAs = (token: string) => createPayrollClient({ baseUrl: `${mock.origin}/v2`, auth: token, retry: false });
+// The scenarios write employees in the shape of EMPLOYEE_FIXTURES, and read them back at it.
+const payrollAs = (token: string) => createPayrollClient({ baseUrl: `${mock.origin}/v2`, auth: token, retry: false, resourceVersionDate: EMPLOYEE_FIXTURES });
 const refusalOf = (response: Response) => response.headers.get('X-Sandbox-Authorization');
 
 describe('state and clock', () => {

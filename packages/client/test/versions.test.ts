@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, createJournalClient, createPayrollClient } from '../src/index.js';
 import { pickVersion } from '../src/versions.js';
 import { BASE, EMPLOYEE, EMPLOYMENT, PROFILE, fakeFetch, json, list, version } from './fake-fetch.js';
+import { newestVersion } from './fixture-versions.js';
 
 describe('addresses', () => {
   it('sends payroll requests to the base URL followed by the path (v2 twice)', async () => {
@@ -69,7 +70,7 @@ describe('resource versions', () => {
       'application/json;version=2019-12-16',
       'application/json;version=2019-12-16',
       'application/json;version=2018-12-31',
-      'application/json;version=2021-03-29',
+      `application/json;version=${newestVersion('GetEmployeeByEmployeeId')}`,
     ]);
     expect(f.calls[0]!.headers.get('content-type')).toBeNull();
     expect(f.calls[2]!.headers.get('content-type')).toBe('application/json;version=2019-12-16');

@@ -2,6 +2,8 @@
 // is a described media type (naming the version served), its body validates against the
 // schema of that version, the envelope's invariants hold (paging arithmetic, the version
 // object), Expires is present, 404 and 5xx have no body, and 401 has the plain {message} shape.
+// With strict properties, a JSON body may hold no property its version's schema does not name.
+import { undeclaredProperties } from '@payroll-api/openapi-bundle';
 import { essenceOf, isJson, responseFor, type ApiDescription, type Content, type OperationSpec } from './description.js';
 import type { Finding } from './findings.js';
 import { curlOf, type Exchange } from './http.js';
@@ -21,7 +23,12 @@ export interface Expectation {
 export interface CheckContext {
   api: ApiDescription;
   validator: SchemaValidator;
+  /** Report every property of a JSON body that the schema of the served version does not name. */
+  strictProperties?: boolean;
 }
+
+/** At most this many undeclared properties are reported per answer. */
+const MAX_UNDECLARED = 8;
 
 /** Whether a described media type (possibly a range such as image/* or *\/*) covers `essence`. */
 function mediaRangeMatches(described: string, essence: string): boolean {
@@ -103,6 +110,12 @@ export function checkExchange(ctx: CheckContext, operation: OperationSpec, excha
     if (content?.schema) {
       for (const issue of ctx.validator.validate(operation.api, content.schema, json)) {
         add('schema', `body${issue.at || ''} ${issue.message} (schema of ${content.mediaType})`);
+      }
+      if (ctx.strictProperties) {
+        const api = operation.api;
+        const undeclared = undeclaredProperties(ctx.api.doc, content.schema, json, { matches: (schema, value) => ctx.validator.matches(api, schema as Record<string, unknown>, value) });
+        for (const field of undeclared.slice(0, MAX_UNDECLARED)) add('undeclared-property', `\`${field}\` is not named by the schema of ${content.mediaType}`);
+        if (undeclared.length > MAX_UNDECLARED) add('undeclared-property', `and ${undeclared.length - MAX_UNDECLARED} more properties the schema of ${content.mediaType} does not name`);
       }
     }
     checkEnvelope(json, expect, status, add);

@@ -41,6 +41,10 @@ resource version. Read-only (GETs only) unless --allow-writes is given.
   --json <file>            write the JSON report
   --payroll-spec <file>    payroll bundle to check against (default: @payroll-api/spec)
   --journal-spec <file>    journal bundle to check against
+  --strict-properties      report every property of an answer that the schema of the served
+                           version does not name (undeclared-property); on by default when the
+                           server is the reference sandbox (it answers GET /__sandbox/sandboxes)
+  --no-strict-properties   do not, even against the sandbox
   --quiet                  no progress lines
 
 proxy: forwards traffic to --target unchanged and reports every exchange that breaks the
@@ -48,7 +52,8 @@ description at the version the server served. Stop it with Ctrl-C; reports are w
   --target <url>           the server to forward to
   --port <n>               port to listen on (default 4030)
   --host <addr>            interface to bind (default 127.0.0.1)
-  --report-dir, --markdown, --junit, --json, --payroll-spec, --journal-spec, --quiet as above
+  --report-dir, --markdown, --junit, --json, --payroll-spec, --journal-spec,
+  --strict-properties, --no-strict-properties, --quiet as above
 `;
 
 class UsageError extends Error {}
@@ -98,6 +103,8 @@ const OPTIONS = {
   'payroll-spec': { type: 'string' },
   'journal-spec': { type: 'string' },
   quiet: { type: 'boolean' },
+  'strict-properties': { type: 'boolean' },
+  'no-strict-properties': { type: 'boolean' },
   target: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
@@ -116,6 +123,14 @@ function tokenOption(values: Record<string, unknown>): string | (() => Promise<s
     ? refreshTokenGrant({ ...common, refreshToken })
     : passwordGrant({ ...common, username: String(values.username ?? ''), password: (values.password as string | undefined) ?? process.env.PAYROLL_PASSWORD ?? '' });
   return () => session.getToken();
+}
+
+/** --strict-properties or --no-strict-properties; undefined leaves it to whether the server is the sandbox. */
+function strictPropertiesOption(values: Record<string, unknown>): boolean | undefined {
+  if (values['strict-properties'] && values['no-strict-properties']) throw new UsageError('--strict-properties and --no-strict-properties exclude each other');
+  if (values['strict-properties']) return true;
+  if (values['no-strict-properties']) return false;
+  return undefined;
 }
 
 export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
@@ -151,6 +166,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         operations: values.operation,
         payrollSpec: values['payroll-spec'],
         journalSpec: values['journal-spec'],
+        strictProperties: strictPropertiesOption(values),
         onCase: values.quiet ? undefined : (result, done) => err.write(`${progressLine(result, done)}\n`),
       });
       out.write(consoleSummary(summary));
@@ -165,6 +181,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         host: values.host,
         payrollSpec: values['payroll-spec'],
         journalSpec: values['journal-spec'],
+        strictProperties: strictPropertiesOption(values),
         onCase: values.quiet ? undefined : (result) => err.write(`${progressLine(result, 0)}\n`),
       });
       out.write(`payroll-conformance proxy listening on ${proxy.url}, forwarding to ${values.target}\n`);

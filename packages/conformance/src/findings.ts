@@ -7,6 +7,7 @@ export type CheckName =
   | 'status'
   | 'content-type'
   | 'schema'
+  | 'undeclared-property'
   | 'envelope-paging'
   | 'envelope-version'
   | 'expires'
@@ -50,6 +51,8 @@ export interface RunSummary {
   target: { payrollUrl?: string; journalUrl?: string };
   seed: number;
   readOnly: boolean;
+  /** Whether properties the description does not name were reported, and why. */
+  strictProperties: { strict: boolean; reason: string };
   requests: number;
   cases: CaseResult[];
   /** Operation × version pairs exercised by at least one case, and those in the description. */

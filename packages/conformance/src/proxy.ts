@@ -11,6 +11,7 @@ import { failed } from './findings.js';
 import { curlOf, parseBody, type Exchange } from './http.js';
 import { bodyContent } from './plan/requests.js';
 import { SchemaValidator } from './schemas.js';
+import { strictnessFor, type Strictness } from './strictness.js';
 
 export interface ProxyOptions {
   /** The server to forward to (scheme://host:port); requests keep their path and query. */
@@ -19,6 +20,8 @@ export interface ProxyOptions {
   host?: string;
   payrollSpec?: string;
   journalSpec?: string;
+  /** Report properties an answer holds that its version's schema does not name. Default: on when the target is the reference sandbox, off otherwise. */
+  strictProperties?: boolean;
   /** Called for every exchange checked (findings empty when it conforms). */
   onCase?: (result: CaseResult) => void;
   timeoutMs?: number;
@@ -69,6 +72,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const cases: CaseResult[] = [];
   const startedAt = new Date().toISOString();
   let requests = 0;
+  // Asked of the target once, with the first exchange and its token (the target may start after the proxy).
+  let strictness: Promise<Strictness> | undefined;
+  let decided: Strictness = { strict: options.strictProperties ?? false, reason: 'not yet known' };
+  const strictnessOnce = (authorization: string | undefined): Promise<Strictness> => {
+    // The sandbox's control API wants a token: an exchange without one cannot tell yet.
+    if (options.strictProperties === undefined && !authorization) return Promise.resolve(decided);
+    return (strictness ??= strictnessFor(options.strictProperties, target.origin, async (url) => {
+      const response = await fetch(url, { headers: { Accept: 'application/json', ...(authorization ? { Authorization: authorization } : {}) }, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
+      return { status: response.status, json: await response.json().catch(() => undefined) };
+    }).then((found) => (decided = found)));
+  };
 
   async function forward(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const body = await readAll(req);
@@ -81,6 +95,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const request = { method: req.method ?? 'GET', url: url.href, headers, body: body.length > 0 ? body.toString('utf8') : undefined };
     const started = performance.now();
     let exchange: Exchange;
+    let answer: { status: number; headers: Record<string, string>; bytes: Buffer };
     try {
       const response = await fetch(url, {
         method: request.method,
@@ -95,22 +110,25 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         out[name.toLowerCase()] = value;
       });
       exchange = { request, response: parseBody(response.status, out, bytes), ms: performance.now() - started };
-      res.statusCode = response.status;
-      for (const [name, value] of Object.entries(out)) if (!HOP_BY_HOP.has(name)) res.setHeader(name, value);
-      res.setHeader('Content-Length', bytes.length);
-      res.end(bytes);
+      answer = { status: response.status, headers: out, bytes };
     } catch (error) {
       exchange = { request, error: (error as Error).message, ms: performance.now() - started };
-      res.statusCode = 502;
-      res.setHeader('Content-Length', 0);
-      res.end();
+      answer = { status: 502, headers: {}, bytes: Buffer.alloc(0) };
     }
     requests++;
-    if (req.method === 'OPTIONS') return;
-    inspect(exchange, url.pathname, request.method.toLowerCase());
+    // Checked before the answer goes back, so that a case is recorded when the application has its answer.
+    if (req.method !== 'OPTIONS') {
+      await inspect(exchange, url.pathname, request.method.toLowerCase()).catch((error: Error) => {
+        cases.push({ api: 'payroll', operationId: '', version: null, kind: 'proxied', title: `${request.method} ${url.pathname}`, findings: [{ check: 'transport', message: `the exchange could not be checked: ${error.message}`, curl: curlOf(request) }], requests: 1, ms: exchange.ms });
+      });
+    }
+    res.statusCode = answer.status;
+    for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) res.setHeader(name, value);
+    res.setHeader('Content-Length', answer.bytes.length);
+    res.end(answer.bytes);
   }
 
-  function inspect(exchange: Exchange, pathname: string, method: string): void {
+  async function inspect(exchange: Exchange, pathname: string, method: string): Promise<void> {
     const route = routes.find((r) => r.operation.method === method && r.pattern.test(pathname));
     if (!route) return;
     const { operation, api } = route;
@@ -119,7 +137,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const served = versionParamOf(contentType) ?? (typeof envelopeVersion === 'string' ? envelopeVersion : null);
     const version = operation.resource ? served : null;
     const registered = operation.resource?.versions.find((v) => v.version === version);
-    const findings: Finding[] = checkExchange({ api, validator }, operation, exchange, { version, obsoleteDate: registered?.obsoleteDate });
+    const { strict } = await strictnessOnce(exchange.request.headers.authorization);
+    const findings: Finding[] = checkExchange({ api, validator, strictProperties: strict }, operation, exchange, { version, obsoleteDate: registered?.obsoleteDate });
     if (operation.resource && version && !registered && exchange.response && exchange.response.status < 300) {
       findings.push({ check: 'content-type', message: `version ${version} was served, but the description serves ${operation.resource.versions.map((v) => v.version).join(', ')}`, curl: curlOf(exchange.request), status: exchange.response.status });
     }
@@ -161,6 +180,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     target: { payrollUrl: target.origin, journalUrl: target.origin },
     seed: 0,
     readOnly: false,
+    strictProperties: decided,
     requests,
     cases: [...cases],
     coverage: { covered: new Set(cases.map((c) => `${c.api} ${c.operationId} ${c.version}`)).size, total: apis.reduce((n, a) => n + a.operations.length, 0), uncovered: [] },

@@ -13,6 +13,7 @@ import { IdPool } from './plan/ids.js';
 import { acceptFor, bodyContent, bodyExample, buildRequest, type RequestParts, type Target } from './plan/requests.js';
 import { runSequences } from './sequences.js';
 import { SchemaValidator } from './schemas.js';
+import { strictnessFor } from './strictness.js';
 
 export interface ConformanceOptions {
   /** The payroll API's base_url: the host followed by /v2 (the description's paths, which begin with /v2 too, are appended). */
@@ -41,6 +42,12 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   /** The date versions are judged served on (yyyy-MM-dd). Default: today. */
   today?: string;
+  /**
+   * Report every property of an answer that the schema of the served version does not name
+   * (`undeclared-property`). Default: on when the server is the reference sandbox (it answers
+   * GET /__sandbox/sandboxes), off for other servers, which may answer more than the contract shows.
+   */
+  strictProperties?: boolean;
   /** Called after every case. */
   onCase?: (result: CaseResult, done: number) => void;
   fetch?: typeof fetch;
@@ -84,7 +91,12 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
     cases.push(result);
     options.onCase?.(result, cases.length);
   };
-  const contextOf = (api: ApiDescription): CheckContext => ({ api, validator });
+  const strictness = await strictnessFor(options.strictProperties, (targets[0] as { url: string }).url, async (url) => {
+    const token = await tokenOf();
+    const answer = await requester.send({ method: 'GET', url, headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    return { status: answer.response?.status, json: answer.response?.json };
+  });
+  const contextOf = (api: ApiDescription): CheckContext => ({ api, validator, strictProperties: strictness.strict });
 
   /** Sends one request and checks its answer; `assert` adds case-specific findings. */
   async function exchange(item: Work, parts: RequestParts, expect: Expectation): Promise<{ exchange: Exchange; findings: Finding[] }> {
@@ -379,6 +391,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunSu
     target: { payrollUrl: options.payrollUrl, journalUrl: options.journalUrl },
     seed,
     readOnly: !allowWrites,
+    strictProperties: strictness,
     requests: requester.count,
     cases,
     coverage: { covered: pairs.length - uncovered.length, total: pairs.length, uncovered },

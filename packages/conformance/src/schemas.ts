@@ -51,6 +51,11 @@ export class SchemaValidator {
     return fn;
   }
 
+  /** Whether `value` validates against `schema` (a part of a bundle's schema, e.g. a oneOf branch). */
+  matches(api: ApiName, schema: JsonSchema, value: unknown): boolean {
+    return this.compile(api, schema)(value) === true;
+  }
+
   /** The ways `value` breaks `schema` (empty when it validates). */
   validate(api: ApiName, schema: JsonSchema, value: unknown): SchemaIssue[] {
     const fn = this.compile(api, schema);

@@ -10,7 +10,9 @@ import { curlOf, type Exchange } from './http.js';
 import type { IdPool } from './plan/ids.js';
 import type { RequestParts, Target } from './plan/requests.js';
 import { bodyExample } from './plan/requests.js';
-import { crossVersionMismatches } from './version-window.js';
+import type { ApiDescription, OperationSpec } from './description.js';
+import { listOrderField, nestedTextField, withValueAt } from './fields.js';
+import { crossVersionMismatches, valuesAt } from './version-window.js';
 
 export interface SequenceContext {
   targets: Target[];
@@ -52,6 +54,42 @@ function exampleOf(ctx: SequenceContext, operationId: string): Json | undefined 
     if (operation) return bodyExample(operation, ctx.versionOf(operationId)) as Json | undefined;
   }
   return undefined;
+}
+
+/** The operation of the description (either API) with this id. */
+function describedOperation(ctx: SequenceContext, operationId: string): { api: ApiDescription; operation: OperationSpec } | undefined {
+  for (const target of ctx.targets) {
+    const operation = target.api.operations.find((o) => o.operationId === operationId);
+    if (operation) return { api: target.api, operation };
+  }
+  return undefined;
+}
+
+/**
+ * The nested text field `write` takes and `read` answers at the versions they are sent at, and
+ * the one `list` is ordered on; none found skips the sequence, as the description gives nothing to check.
+ */
+function fieldsOf(ctx: SequenceContext, write: string, read: string, list: string): { written: string; orderedOn: string } {
+  const [writer, reader, lister] = [write, read, list].map((id) => describedOperation(ctx, id));
+  const written = writer && reader ? nestedTextField(writer.api, writer.operation, reader.operation, ctx.versionOf) : undefined;
+  if (!written) throw new SequenceSkipped(`the description gives ${write} no nested text field that ${read} answers`);
+  const orderedOn = lister ? listOrderField(lister.api, lister.operation, ctx.versionOf) : undefined;
+  if (!orderedOn) throw new SequenceSkipped(`the description gives the items of ${list} no nested text field to order on`);
+  return { written, orderedOn };
+}
+
+/** The value written at `path` is the value read there. */
+function checkReadBack(step: Step, entity: Json, path: string, written: string, request: Exchange['request']): void {
+  const read = valuesAt(entity, path);
+  step.check(read[0] === written, `the updated ${path} is not read back: ${JSON.stringify(written)} was written, ${read.length > 0 ? JSON.stringify(read[0]) : 'nothing'} is read`, request);
+}
+
+/** The list ordered descending on the nested field `path` comes back in that order. */
+async function checkOrdered(step: Step, list: string, params: Record<string, string>, path: string): Promise<void> {
+  const ordered = await step(list, { params, query: { orderBy: `-${path}`, pageSize: '250' } }, [200], `order the list on a nested field (orderBy=-${path})`);
+  const values = embedded(ordered.body).map((item) => valuesAt(item, path)[0]);
+  const misplaced = values.findIndex((value, i) => i > 0 && descendsBefore(value, values[i - 1]));
+  step.check(misplaced === -1, `orderBy=-${path}: ${JSON.stringify(values[misplaced - 1])} comes before ${JSON.stringify(values[misplaced])}`, ordered.request);
 }
 
 function hasOperations(ctx: SequenceContext, ids: string[]): boolean {
@@ -169,15 +207,12 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
       step.check(embedded(listed.body).some((e) => e.id === employeeId), 'the list filtered on the new employeeNumber does not hold the created employee', listed.request);
       const current = contentOf(read.body);
       const update = exampleOf(ctx, 'PutEmployeeByEmployeeId') ?? {};
-      const lastName = `Conformance${tag}`.slice(0, 25);
-      const personalDetails = { ...((update.personalDetails as Json) ?? {}), lastName };
-      await step('PutEmployeeByEmployeeId', { params: { employeeId }, body: { ...update, employeeNumber: current.employeeNumber, personalDetails } }, [200], 'update the employee');
+      const fields = fieldsOf(ctx, 'PutEmployeeByEmployeeId', 'GetEmployeeByEmployeeId', 'GetEmployeesByEmployerId');
+      const written = `Conformance${tag}`.slice(0, 25);
+      await step('PutEmployeeByEmployeeId', { params: { employeeId }, body: withValueAt({ ...update, employeeNumber: current.employeeNumber }, fields.written, written) }, [200], 'update the employee');
       const again = await step('GetEmployeeByEmployeeId', { params: { employeeId } }, [200], 'read the updated employee');
-      step.check((contentOf(again.body).personalDetails as Json | undefined)?.lastName === lastName, 'the updated lastName is not read back', again.request);
-      const ordered = await step('GetEmployeesByEmployerId', { params: { employerId }, query: { orderBy: '-personalDetails.lastName', pageSize: '250' } }, [200], 'order the list on a nested field (orderBy=-personalDetails.lastName)');
-      const names = embedded(ordered.body).map((e) => (e.personalDetails as Json | undefined)?.lastName);
-      const misplaced = names.findIndex((name, i) => i > 0 && descendsBefore(name, names[i - 1]));
-      step.check(misplaced === -1, `orderBy=-personalDetails.lastName: ${JSON.stringify(names[misplaced - 1])} comes before ${JSON.stringify(names[misplaced])}`, ordered.request);
+      checkReadBack(step, contentOf(again.body), fields.written, written, again.request);
+      await checkOrdered(step, 'GetEmployeesByEmployerId', { employerId }, fields.orderedOn);
 
       const employment = contentOf((await step('GetEmploymentByEmploymentId', { params: { employmentId } }, [200], 'read the new employment')).body);
       const start = typeof employment.startDate === 'string' ? employment.startDate : new Date().toISOString().slice(0, 10);
@@ -198,7 +233,7 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
 
   // Concept employees: no delete is described.
   if (employerId) {
-    await sequence(ctx, 'PostConceptEmployeeByEmployerId', 'create → read → list (filter uniqueName) → update (minimized) → read back', ['PostConceptEmployeeByEmployerId', 'GetConceptEmployeeByConceptEmployeeId', 'GetConceptEmployeesByEmployerId', 'PutConceptEmployeeMinimizedByConceptEmployeeId', 'GetConceptEmployeeMinimizedByConceptEmployeeId'], async (step) => {
+    await sequence(ctx, 'PostConceptEmployeeByEmployerId', 'create → read → list (filter uniqueName) → update (minimized) → read back → list (orderBy a nested field)', ['PostConceptEmployeeByEmployerId', 'GetConceptEmployeeByConceptEmployeeId', 'GetConceptEmployeesByEmployerId', 'PutConceptEmployeeMinimizedByConceptEmployeeId', 'GetConceptEmployeeMinimizedByConceptEmployeeId'], async (step) => {
       const uniqueName = `Conformance ${tag}`;
       const created = await step('PostConceptEmployeeByEmployerId', { params: { employerId }, body: { ...(exampleOf(ctx, 'PostConceptEmployeeByEmployerId') ?? {}), uniqueName } }, [200, 201], 'create a concept employee');
       const conceptEmployeeId = String(contentOf(created.body).id ?? '');
@@ -208,14 +243,13 @@ export async function runSequences(ctx: SequenceContext): Promise<void> {
       const listed = await step('GetConceptEmployeesByEmployerId', { params: { employerId }, query: { filter: `uniqueName eq ${quoteFilter(uniqueName)}` } }, [200], 'find the concept employee in the list');
       step.check(embedded(listed.body).some((c) => c.id === conceptEmployeeId), 'the list filtered on uniqueName does not hold the created concept employee', listed.request);
       const minimized = exampleOf(ctx, 'PutConceptEmployeeMinimizedByConceptEmployeeId') ?? {};
-      const lastName = `Conformance${tag}`.slice(0, 25);
-      await step('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body: { ...minimized, personalDetails: { ...((minimized.personalDetails as Json) ?? {}), lastName } } }, [200], 'update the minimized concept employee');
+      const fields = fieldsOf(ctx, 'PutConceptEmployeeMinimizedByConceptEmployeeId', 'GetConceptEmployeeMinimizedByConceptEmployeeId', 'GetConceptEmployeesByEmployerId');
+      const written = `Conformance${tag}`.slice(0, 25);
+      await step('PutConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId }, body: withValueAt(minimized, fields.written, written) }, [200], 'update the minimized concept employee');
       const again = await step('GetConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId } }, [200], 'read the minimized concept employee');
-      step.check((contentOf(again.body).personalDetails as Json | undefined)?.lastName === lastName, 'the updated lastName is not read back', again.request);
-      const ordered = await step('GetEmployeesByEmployerId', { params: { employerId }, query: { orderBy: '-personalDetails.lastName', pageSize: '250' } }, [200], 'order the list on a nested field (orderBy=-personalDetails.lastName)');
-      const names = embedded(ordered.body).map((e) => (e.personalDetails as Json | undefined)?.lastName);
-      const misplaced = names.findIndex((name, i) => i > 0 && descendsBefore(name, names[i - 1]));
-      step.check(misplaced === -1, `orderBy=-personalDetails.lastName: ${JSON.stringify(names[misplaced - 1])} comes before ${JSON.stringify(names[misplaced])}`, ordered.request);
+      checkReadBack(step, contentOf(again.body), fields.written, written, again.request);
+      // The concept employees' own list.
+      await checkOrdered(step, 'GetConceptEmployeesByEmployerId', { employerId }, fields.orderedOn);
     });
   }
 

@@ -18,6 +18,8 @@ export function valuesAt(value: unknown, path: string): unknown[] {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** One value as itself; the values reached through an array as a list. */
+const shown = (values: unknown[]) => JSON.stringify(values.length === 1 ? values[0] : values);
 
 export interface Mismatch {
   field: string;
@@ -50,7 +52,7 @@ export function crossVersionMismatches(chain: VersionChanges, resource: string, 
         field,
         expected: want,
         actual: got,
-        message: `written at ${from}, read at ${to}: \`${field}\` is ${JSON.stringify(got.length === 1 ? got[0] : got)}, the version change record gives ${JSON.stringify(want.length === 1 ? want[0] : want)}`,
+        message: `written at ${from}, read at ${to}: \`${field}\` ${got.length === 0 ? 'is missing' : `is ${shown(got)}`}, the version change record gives ${shown(want)}`,
       });
     }
   }

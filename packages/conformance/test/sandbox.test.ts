@@ -19,6 +19,7 @@ async function check(mock: RunningMock, token: string): Promise<RunSummary> {
 function expectConforming(summary: RunSummary): void {
   const failures = summary.cases.filter((c) => c.findings.length > 0).map((c) => `${c.operationId} ${c.title}: ${c.findings.map((f) => f.message).join('; ')}`);
   expect(failures).toEqual([]);
+  expect(summary.strictProperties).toEqual({ strict: true, reason: 'the server is the sandbox' });
   expect(summary.coverage.uncovered).toEqual([]);
   const sequences = summary.cases.filter((c) => c.kind === 'sequence');
   expect(sequences.filter((c) => c.skipped).map((c) => `${c.operationId}: ${c.skipped}`)).toEqual([]);
@@ -44,19 +45,27 @@ describe.each([
   });
 });
 
-test('a server that does not order on a nested field fails the employee sequence with a clear finding', async () => {
+/** The findings of one sequence against the sandbox whose lists ordered on a nested field at `listPath` come back reversed. */
+async function unorderedSequence(owner: string, operations: string[], listPath: RegExp) {
   const mock = await startSandbox();
   running.push(mock);
-  // The sandbox's answers, with the items of a list ordered on a nested field put in reverse.
   const reversing: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (!url.searchParams.get('orderBy')?.includes('.') || !response.ok) return response;
+    if (!listPath.test(url.pathname) || !url.searchParams.get('orderBy')?.includes('.') || !response.ok) return response;
     const body = (await response.json()) as { _embedded: unknown[] };
     return new Response(JSON.stringify({ ...body, _embedded: [...body._embedded].reverse() }), { status: response.status, headers: response.headers });
   };
+  const summary = await runConformance({ payrollUrl: mock.payrollBaseUrl, journalUrl: mock.url, token: `conformance-order-${owner}-${Date.now()}`, allowWrites: true, operations, fetch: reversing, params: { wageModelId: WAGE_MODEL_ID, employerId: EMPLOYER_ID } });
+  return summary.cases.find((c) => c.kind === 'sequence' && c.operationId === owner)?.findings.map((f) => f.message);
+}
+
+test('a server that does not order on a nested field fails the employee sequence with a clear finding', async () => {
   const operations = ['PostEmployeeByEmployerId', 'GetEmployeeByEmployeeId', 'GetEmployeesByEmployerId', 'PutEmployeeByEmployeeId', 'GetEmploymentByEmploymentId', 'PatchTerminateByEmploymentId', 'PatchReinstateByEmploymentId', 'DeleteEmploymentByEmploymentId'];
-  const summary = await runConformance({ payrollUrl: mock.payrollBaseUrl, journalUrl: mock.url, token: `conformance-order-${Date.now()}`, allowWrites: true, operations, fetch: reversing, params: { wageModelId: WAGE_MODEL_ID, employerId: EMPLOYER_ID } });
-  const sequence = summary.cases.find((c) => c.kind === 'sequence' && c.operationId === 'PostEmployeeByEmployerId');
-  expect(sequence?.findings.map((f) => f.message)).toEqual([expect.stringMatching(/^orderBy=-personalDetails\.lastName: ".+" comes before ".+"$/)]);
+  expect(await unorderedSequence('PostEmployeeByEmployerId', operations, /\/employees$/)).toEqual([expect.stringMatching(/^orderBy=-personalDetails\.\w+: ".+" comes before ".+"$/)]);
+});
+
+test('a server that does not order the concept employees fails the concept employee sequence on their own list', async () => {
+  const operations = ['PostConceptEmployeeByEmployerId', 'GetConceptEmployeeByConceptEmployeeId', 'GetConceptEmployeesByEmployerId', 'PutConceptEmployeeMinimizedByConceptEmployeeId', 'GetConceptEmployeeMinimizedByConceptEmployeeId'];
+  expect(await unorderedSequence('PostConceptEmployeeByEmployerId', operations, /\/conceptemployees$/)).toEqual([expect.stringMatching(/^orderBy=-employeeData\.personalDetails\.\w+: ".+" comes before ".+"$/)]);
 });

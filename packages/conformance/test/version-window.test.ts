@@ -40,7 +40,7 @@ describe('crossVersionMismatches', () => {
     // A server storing the old body as it is: the new version has no birthPlace, no default, no conversion.
     const mismatches = crossVersionMismatches(chain, 'employee', '2021-03-29', '2026-12-07', old, old);
     expect(mismatches.map((m) => m.field)).toEqual(['personalDetails.birthPlace', 'workingCountry', 'children.age']);
-    expect(mismatches[0]!.message).toBe('written at 2021-03-29, read at 2026-12-07: `personalDetails.birthPlace` is [], the version change record gives "Utrecht"');
+    expect(mismatches[0]!.message).toBe('written at 2021-03-29, read at 2026-12-07: `personalDetails.birthPlace` is missing, the version change record gives "Utrecht"');
   });
 
   it('names each field wrong the other way, written at the newer version', () => {

@@ -38,6 +38,7 @@ export function consoleSummary(summary: RunSummary): string {
     '',
     `${summary.failures === 0 ? 'PASSED' : 'FAILED'}: ${summary.cases.filter((c) => !c.skipped).length} cases, ${summary.failures} failing; ${summary.coverage.covered} of ${summary.coverage.total} operation × version pairs covered; ${summary.requests} requests in ${seconds.toFixed(1)} s${summary.readOnly ? ' (read-only)' : ''}`,
   );
+  lines.push(`Undeclared properties ${summary.strictProperties.strict ? 'reported' : 'not reported'} (${summary.strictProperties.reason}).`);
   if (summary.stoppedEarly) lines.push(`Stopped early: ${summary.stoppedEarly}`);
   return `${lines.join('\n')}\n`;
 }

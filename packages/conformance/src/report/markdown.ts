@@ -15,6 +15,7 @@ export function markdownReport(summary: RunSummary): string {
   if (summary.target.journalUrl) lines.push(`| journal | \`${summary.target.journalUrl}\` |`);
   lines.push(`| mode | ${summary.readOnly ? 'read-only (GETs only)' : 'writes allowed'} |`);
   lines.push(`| seed | ${summary.seed} |`);
+  lines.push(`| undeclared properties | ${summary.strictProperties.strict ? 'reported' : 'not reported'} (${summary.strictProperties.reason}) |`);
   lines.push(`| requests | ${summary.requests} |`);
   lines.push(`| cases | ${ran.length} run, ${summary.cases.length - ran.length} skipped |`);
   lines.push(`| coverage | ${summary.coverage.covered} of ${summary.coverage.total} operation × version pairs |`);

@@ -6,9 +6,12 @@ import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
 import { mustGet, whereIn } from '../domain/employments/model.js';
 
-/** The shared properties (endDate is absent while the administration runs: the schema has no null for it). */
+/**
+ * The shared properties (endDate is absent while the administration runs: the schema has no null
+ * for it). The wage model's name is kept for the employments (§2.6), which the administration lacks.
+ */
 export function administrationView(doc: Doc): Record<string, unknown> {
-  const { collectiveLaborAgreement: _agreement, payrollPeriodType: _period, endDate, ...shared } = doc;
+  const { collectiveLaborAgreement: _agreement, payrollPeriodType: _period, wageModelName: _wageModel, endDate, ...shared } = doc;
   return endDate === null || endDate === undefined ? shared : { ...shared, endDate };
 }
 

@@ -206,8 +206,10 @@ function rules(): void {
       expect(full.employeeData.address.city).toBe('Amersfoort');
       expect(full.employeeData.personalDetails.aowDate).toBeDefined();
       expect(full.fiscalData.applyPayrollTaxDeduction).toBe(false);
-      // The PUT answers the full concept employee, as its description says.
+      // The answer is the whole concept employee, as the description says.
       expect(put.body.content).toEqual(full);
+      const minimizedView = (await client.call('GetConceptEmployeeMinimizedByConceptEmployeeId', { params: { conceptEmployeeId } })).body.content;
+      expect(minimizedView).toMatchObject({ iban: minimizedBody.iban, applyPayrollTaxDeduction: false, contactInformation: minimizedBody.contactInformation, personalDetails: { lastName: 'El Amrani' } });
 
       // The full PUT (body not shown by the contract: the sandbox takes the full shape) shows in the minimized view.
       const { id: _id, ...fullBody } = full;
