@@ -231,7 +231,7 @@ describe('downloads', () => {
       const html = await (await fetch(new URL(`${api}.html`, server.url))).text();
       const downloads = /<p[^>]*id="downloads"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
       const hrefs = [...downloads.matchAll(/href="([^"]+)" download/g)].map((match) => match[1]);
-      expect(hrefs).toEqual([`${api}.json`, `${api}.postman_collection.json`, 'sandbox.postman_environment.json', 'acceptance.postman_environment.json', 'production.postman_environment.json']);
+      expect(hrefs).toEqual([`${api}.json`, `${api}.postman_collection.json`, 'hosted.postman_environment.json', 'sandbox.postman_environment.json', 'acceptance.postman_environment.json', 'production.postman_environment.json']);
       for (const href of hrefs) {
         const response = await fetch(new URL(href, server.url));
         expect(response.status, href).toBe(200);
