@@ -2,7 +2,7 @@
 // or above a reference) are kept in localStorage, and every sample on the page (each code
 // block, and the references' code samples through window.PayrollSandbox.rewrite) shows them
 // instead of the site's sample address and token (the <body>'s data-sample-origin and
-// data-sample-token).
+// data-sample-token; data-sample-tokens lists every token that stands for the reader's).
 (function () {
   'use strict';
   var ORIGIN_KEY = 'payroll-docs:sandbox-origin';
@@ -34,7 +34,11 @@
     }
   }
   var current = { origin: originOf(stored(ORIGIN_KEY)) || sampleOrigin, token: stored(TOKEN_KEY) || sampleToken };
-  var tokenPattern = new RegExp('(^|[^\\w-])' + sampleToken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '(?![\\w-])', 'g');
+  var escape = function (text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  };
+  var tokens = (body.getAttribute('data-sample-tokens') || sampleToken).split(' ').map(escape).join('|');
+  var tokenPattern = new RegExp('(^|[^\\w-])(?:' + tokens + ')(?![\\w-])', 'g');
 
   /** A sample's text with the reader's address and token in place of the site's. */
   function rewrite(text) {
