@@ -21,6 +21,7 @@ import { bearerToken, unauthorized } from '../http/authenticate.js';
 import { json, type Outgoing } from '../http/outgoing.js';
 import { SETTINGS_KEY, settingsProblems, settingsView, type SandboxSettings } from '../http/unknown-fields.js';
 import { advanceClock, clockOffset, setClock } from '../engine/clock.js';
+import { tokenRefusal } from '../engine/identity.js';
 import type { DocSchemas } from '../engine/doc-schemas.js';
 import { SandboxError, type Principal } from '../engine/types.js';
 import { UniqueViolation, type CollectionSpec, type Snapshot, type Store } from '../store/types.js';
@@ -134,7 +135,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
   const token = bearerToken(req);
   if (token === undefined) return unauthorized();
   const principal = await ctx.principal(token);
-  if (!principal) return unauthorized();
+  if (!principal) return unauthorized(await tokenRefusal(ctx.store, token, ctx.hosted));
   const { sandbox } = principal;
   if (action === '/sandboxes') {
     if (!ctx.hosted) return json(200, { sandboxes: await ctx.store.list() });

@@ -27,7 +27,7 @@ import { sandboxNow } from './clock.js';
 import { AnswerCache } from './answer-cache.js';
 import { DocSchemas } from './doc-schemas.js';
 import { dispatch } from './dispatch.js';
-import { principalOf } from './identity.js';
+import { principalOf, tokenRefusal } from './identity.js';
 import { Refused, type Handler, type Principal, type ResourceModule } from './types.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
@@ -117,7 +117,8 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     faults,
     async identify(token) {
       const who = await principal(token);
-      return who ? { caller: who } : unauthorized();
+      if (who) return { caller: who };
+      return unauthorized(token === undefined ? undefined : await tokenRefusal(store, token, hosted));
     },
     async withClock(caller, write, rest) {
       const who = caller as Principal;
