@@ -187,7 +187,7 @@
     });
     var query = form.elements.query.value.trim();
     var url = (here ? '' : origin) + data.base + path + (query ? (query.charAt(0) === '?' ? query : '?' + query) : '');
-    var headers = { Authorization: 'Bearer ' + token };
+    var headers = { Authorization: 'Bearer ' + (bar.elements.token.value.trim() || token) };
     if (form.elements.accept.value.trim()) headers.Accept = form.elements.accept.value.trim();
     var init = { method: operation.method, headers: headers };
     if (form.elements.body) {

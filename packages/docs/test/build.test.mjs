@@ -209,6 +209,7 @@ describe('the built site', () => {
       'payroll-rules.html',
       'payroll.html',
       'sandbox.html',
+      'start.html',
     ]);
     for (const name of pages) {
       const html = readFileSync(path.join(site.outDir, name), 'utf8');
@@ -223,7 +224,8 @@ describe('the built site', () => {
         expect(csp).toContain("connect-src 'self' http: https:;");
         expect(csp.replace("connect-src 'self' http: https:;", '')).not.toMatch(/https?:/);
         const head = html.slice(0, html.indexOf('</head>'));
-        expect(head.match(/<script\b[^>]*>/g)).toEqual([`<script src="${site.assets['assets/sandbox-policy.js']}">`]);
+        // Then, deferred, the reader's sandbox for the samples (before the reference's own scripts).
+        expect(head.match(/<script\b[^>]*>/g)).toEqual([`<script src="${site.assets['assets/sandbox-policy.js']}">`, `<script src="${site.assets['assets/sandbox-settings.js']}" defer>`]);
       } else {
         expect(csp, name).not.toMatch(/https?:/);
         expect(csp).toContain("style-src 'self';");

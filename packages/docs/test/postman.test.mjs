@@ -185,5 +185,5 @@ describe('the hosted environment against a fresh payroll-mock --hosted', () => {
     // The issued tokens only: never a made-up one.
     expect([...seen].filter(Boolean).every((header) => /^Bearer sandbox-at-/.test(header))).toBe(true);
     expect(await snapshot()).toEqual(before);
-  }, 120_000);
+  }, 240_000);
 });
