@@ -31,7 +31,28 @@
     return;
   }
   html.setAttribute('data-redoc', 'loading');
-  window.Redoc.init(root.getAttribute('data-spec'), options, root, function (error) {
+  // The code samples show the reader's sandbox address and token (assets/sandbox-settings.js).
+  var sandbox = window.PayrollSandbox;
+  fetch(root.getAttribute('data-spec'))
+    .then(function (response) {
+      if (!response.ok) throw new Error('HTTP ' + response.status);
+      return response.json();
+    })
+    .then(function (spec) {
+      for (var path in spec.paths || {}) {
+        for (var method in spec.paths[path]) {
+          var samples = (spec.paths[path][method] || {})['x-codeSamples'];
+          if (!sandbox || !Array.isArray(samples)) continue;
+          for (var i = 0; i < samples.length; i++) samples[i].source = sandbox.rewrite(samples[i].source);
+        }
+      }
+      window.Redoc.init(spec, options, root, ready);
+    })
+    .catch(function (error) {
+      fail('The description could not be loaded: ' + (error.message || error));
+    });
+
+  function ready(error) {
     if (error) {
       fail('The description could not be loaded: ' + (error.message || error));
       return;
@@ -46,5 +67,5 @@
     }
     html.setAttribute('data-redoc', 'ready');
     document.dispatchEvent(new Event('redoc-ready'));
-  });
+  }
 })();

@@ -5,7 +5,10 @@
 // Where it goes (the bar's "Try it in"): the sandbox server at the chosen origin; or the same
 // sandbox engine in this browser, in a Web Worker started on the first Try that needs it
 // (src/in-browser-sandbox.mjs, which keeps the reader's data in IndexedDB); or, by default,
-// the server when its /__health answers and this browser otherwise.
+// the server when its /__health answers and this browser otherwise. The fallback to this
+// browser is for the site's default address only: when the address the reader entered does not
+// answer, the console says so and offers to retry or to use this browser, never switching
+// quietly.
 (function () {
   'use strict';
   var ORIGIN_KEY = 'payroll-docs:sandbox-origin';
@@ -33,27 +36,30 @@
   }
 
   var data = null;
+  var sandbox = window.PayrollSandbox;
   var origin = html.getAttribute('data-sandbox-origin');
+  // An address the reader entered (not the site's default) is never replaced by this browser.
+  var chosenByReader = stored(ORIGIN_KEY, '') !== '' && origin !== sandbox.sampleOrigin;
+  var token = sandbox.token();
   bar.elements.origin.value = origin;
-  bar.elements.token.value = stored(TOKEN_KEY, bar.elements.token.value);
+  bar.elements.token.value = token;
   var target = stored(TARGET_KEY, 'auto');
   bar.elements.target.value = target;
   var targetNote = document.getElementById('sandbox-target');
+  bar.elements.origin.addEventListener('input', function () {
+    bar.elements.origin.setCustomValidity('');
+  });
   bar.addEventListener('submit', function (event) {
     event.preventDefault();
-    var chosen;
-    try {
-      chosen = new URL(bar.elements.origin.value).origin;
-    } catch (error) {
-      bar.elements.origin.setCustomValidity('An address such as http://127.0.0.1:4010');
+    if (!sandbox.save(bar.elements.origin.value, bar.elements.token.value)) {
+      bar.elements.origin.setCustomValidity('An address such as https://sandbox.example.nl');
       bar.reportValidity();
       return;
     }
-    store(TOKEN_KEY, bar.elements.token.value.trim());
-    if (chosen !== origin || bar.elements.target.value !== target) {
-      store(ORIGIN_KEY, chosen);
+    if (sandbox.origin() !== origin || sandbox.token() !== token || bar.elements.target.value !== target) {
       store(TARGET_KEY, bar.elements.target.value);
-      // The page's connection policy names the old origin (or none): a reload sets the new one.
+      // The page's connection policy names the old origin (or none), and the code samples the
+      // old address and token: a reload sets both.
       window.location.reload();
     }
   });
@@ -96,7 +102,10 @@
         )
         .then(function (where) {
           clearTimeout(timer);
-          if (targetNote) targetNote.textContent = where === 'server' ? 'Answering: the sandbox at ' + origin + '.' : 'No sandbox answered at ' + origin + ': answering in this browser.';
+          if (targetNote) {
+            if (where === 'server') targetNote.textContent = 'Answering: the sandbox at ' + origin + '.';
+            else targetNote.textContent = chosenByReader ? 'No sandbox answered at ' + origin + '.' : 'No sandbox answered at ' + origin + ': answering in this browser.';
+          }
           return where;
         });
     }
@@ -137,8 +146,38 @@
 
   function send(operation, form, output) {
     resolveTarget().then(function (where) {
+      if (where === 'browser' && target === 'auto' && chosenByReader) {
+        resolved = null;
+        unreachable(operation, form, output, 'it did not answer ' + origin + '/__health within ' + PROBE_MS / 1000 + ' s');
+        return;
+      }
       sendTo(where, operation, form, output);
     });
+  }
+
+  /** The chosen sandbox server did not answer: say so, and let the reader retry or use this browser. */
+  function unreachable(operation, form, output, reason) {
+    output.hidden = false;
+    output.textContent = '';
+    output.setAttribute('data-state', 'unreachable');
+    output.setAttribute('data-target', 'server');
+    var notice = element('div', { class: 'try-notice', role: 'alert' });
+    notice.appendChild(element('p', {}, 'No sandbox answered at ' + origin + ' (' + reason + '). Nothing was sent anywhere else. Check the address in the sandbox bar above (the operator of a hosted sandbox gives it) and that the sandbox is running.'));
+    var retry = element('button', { type: 'button', 'data-action': 'retry' }, 'Retry ' + origin);
+    retry.addEventListener('click', function () {
+      send(operation, form, output);
+    });
+    var here = element('button', { type: 'button', 'data-action': 'in-browser' }, 'Use the sandbox in this browser instead');
+    here.addEventListener('click', function () {
+      target = 'browser';
+      bar.elements.target.value = 'browser';
+      store(TARGET_KEY, 'browser');
+      if (targetNote) targetNote.textContent = 'Answering in this browser, as you chose.';
+      sendTo('browser', operation, form, output);
+    });
+    notice.appendChild(retry);
+    notice.appendChild(here);
+    output.appendChild(notice);
   }
 
   function sendTo(where, operation, form, output) {
@@ -148,7 +187,7 @@
     });
     var query = form.elements.query.value.trim();
     var url = (here ? '' : origin) + data.base + path + (query ? (query.charAt(0) === '?' ? query : '?' + query) : '');
-    var headers = { Authorization: 'Bearer ' + bar.elements.token.value.trim() };
+    var headers = { Authorization: 'Bearer ' + (bar.elements.token.value.trim() || token) };
     if (form.elements.accept.value.trim()) headers.Accept = form.elements.accept.value.trim();
     var init = { method: operation.method, headers: headers };
     if (form.elements.body) {
@@ -182,14 +221,12 @@
         });
       })
       .catch(function (error) {
-        output.setAttribute('data-state', 'failed');
         if (here) {
+          output.setAttribute('data-state', 'failed');
           output.textContent = 'The sandbox in this browser did not answer (' + error.message + ').';
           return;
         }
-        output.textContent =
-          'No answer from ' + origin + ' (' + error.message + '). Is the sandbox running (pnpm start) and is this its address? ' +
-          'The page may only connect to the sandbox chosen above.';
+        unreachable(operation, form, output, error.message);
       });
   }
 

@@ -12,17 +12,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { apiChangelog } from '@payroll-api/api-policy';
-import { errorCodesPage, searchIndex } from './catalogue.mjs';
+import { errorCodesPage, pageSections, searchIndex } from './catalogue.mjs';
 import { changelogPage } from './changelog.mjs';
 import { conformancePage, conformanceReports } from './conformance.mjs';
 import { deprecationFiles, registryStamp } from './deprecations.mjs';
-import { authorizationPage, sandboxPage } from './guides.mjs';
+import { authorizationPage, readAuthorizationModel, sandboxPage } from './guides.mjs';
 import { renderPage } from './layout.mjs';
 import { notFoundPage } from './not-found.mjs';
 import { POSTMAN_COLLECTIONS, postmanCollection, postmanEnvironments } from './postman.mjs';
 import { APIS, consoleData, readingCopy, referencePage } from './reference.mjs';
 import { RULE_APIS, readRules, rulesPage } from './rules.mjs';
 import { operationSamples, readSeed } from './samples.mjs';
+import { startPage } from './start.mjs';
 
 const require = createRequire(import.meta.url);
 export const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -139,7 +140,7 @@ export function bundleInBrowserSandbox() {
   return result.outputFiles[0].text;
 }
 
-const OWN_ASSETS = ['site.css', 'favicon.svg', 'reference.js', 'try-it.js', 'sandbox-policy.js', 'search.js', 'deprecations.js'];
+const OWN_ASSETS = ['site.css', 'favicon.svg', 'reference.js', 'try-it.js', 'sandbox-policy.js', 'sandbox-settings.js', 'search.js', 'deprecations.js'];
 
 /**
  * Builds the site. Returns the pages with their weights (bytes of the HTML and of the files
@@ -180,6 +181,7 @@ export async function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root 
     title: 'Guide',
     body: withSeedIds(readFileSync(path.join(PACKAGE_DIR, 'src/guide.html'), 'utf8'), seed),
   });
+  pages['start.html'] = startPage(seed, readAuthorizationModel());
   const samples = {};
   for (const api of APIS) {
     samples[api.id] = operationSamples(api.id, bundles[api.id].doc, seed);
@@ -221,6 +223,8 @@ export async function buildSite({ outDir = path.join(PACKAGE_DIR, 'dist'), root 
         codes: errors.codes,
         rules: allRules,
         pages: [
+          { title: 'Start here', href: 'start.html', text: 'hosted sandbox address token client credentials client id secret username limits postman newman' },
+          ...pageSections(pages['start.html'], 'start.html', 'Start here'),
           { title: 'Journal error codes', href: 'errors.html', text: 'error codes 400 validation messages' },
           { title: 'Journal rules', href: 'journal-rules.html', text: 'rules sandbox' },
           { title: 'Payroll rules', href: 'payroll-rules.html', text: 'rules sandbox' },

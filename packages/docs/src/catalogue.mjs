@@ -118,3 +118,16 @@ export function searchIndex({ apis, codes, rules, pages }) {
   }
   return { entries };
 }
+
+/**
+ * The sections of a page as search entries: each `<h2 id>` or `<h3 id>` with the text up to
+ * the next such heading, so that a word anywhere on the page finds the section it is in.
+ */
+export function pageSections(html, file, pageTitle) {
+  const text = (markup) => markup.replace(/<[^>]+>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  const headings = [...html.matchAll(/<h([23]) id="([^"]+)">([\s\S]*?)<\/h\1>/g)];
+  return headings.map((heading, index) => {
+    const end = headings[index + 1]?.index ?? html.length;
+    return { title: `${pageTitle}: ${text(heading[3])}`, href: `${file}#${heading[2]}`, text: text(html.slice(heading.index + heading[0].length, end)) };
+  });
+}

@@ -20,6 +20,44 @@ export function registryStamp(registry) {
   return dates.sort().at(-1);
 }
 
+/** Each resource with its versions, oldest first: [{ resource, operations, versions: [entry] }], by resource name. */
+export function resourceHistories(entries) {
+  const byResource = new Map();
+  for (const entry of entries) {
+    if (!byResource.has(entry.resource)) byResource.set(entry.resource, []);
+    byResource.get(entry.resource).push(entry);
+  }
+  return [...byResource]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([resource, versions]) => ({ resource, operations: versions[0].operations ?? [], versions: [...versions].sort((a, b) => (a.version < b.version ? -1 : 1)) }));
+}
+
+/** What a version changed from the one before it (x-version-changes), or that it is the resource's first. */
+function changesHtml(entry, previous) {
+  if (!previous) return `First version of <code>${escapeHtml(entry.resource)}</code>: nothing earlier to compare with.`;
+  if (entry.changes.length === 0) return `No field changes from ${escapeHtml(previous.version)}.`;
+  return `<ul>${entry.changes.map((change) => `<li>${renderInline(change)}</li>`).join('')}</ul>`;
+}
+
+/** One resource's changelog: every version with what it changed, and which dates a request may name. */
+function resourceHistoryHtml({ resource, operations, versions }) {
+  const [oldest] = versions;
+  const newest = versions.at(-1);
+  const served = `A request without a date gets ${escapeHtml(newest.version)}; one dated ${escapeHtml(oldest.version)} or later gets the newest version on or before its date; one dated before ${escapeHtml(oldest.version)}, the oldest version, gets <code>400</code> naming <code>Accept</code>${oldest.obsoleteDate ? ` (from ${escapeHtml(oldest.obsoleteDate)} on, when ${escapeHtml(oldest.version)} is no longer served, a date that selects it does too)` : ''}.`;
+  const history =
+    versions.length === 1
+      ? `<p>Only one version exists: <code>${escapeHtml(oldest.version)}</code>${oldest.basis === 'baseline' ? ' (the baseline: the contract names no version for this resource)' : ' (named by the contract)'}; nothing has changed since.</p>`
+      : `<ol class="resource-versions">${versions
+          .map((entry, index) => `<li><code>${escapeHtml(entry.version)}</code>${entry.obsoleteDate ? ` <span class="muted">obsolete from ${escapeHtml(entry.obsoleteDate)}</span>` : ''}: ${changesHtml(entry, versions[index - 1])}</li>`)
+          .join('')}</ol>`;
+  return `<section class="resource-history" id="resource-${escapeHtml(resource)}">
+        <h3><code>${escapeHtml(resource)}</code></h3>
+        ${history}
+        <p>${served}</p>
+        ${operations.length ? `<p class="muted">Operations: ${operations.map((id) => `<a href="payroll.html#operation/${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}.</p>` : ''}
+      </section>`;
+}
+
 /** The calendar of a bundled description: { entries, html, ics, markdown }. */
 export function deprecationFiles(doc) {
   const registry = doc?.[REGISTRY];
@@ -29,6 +67,11 @@ export function deprecationFiles(doc) {
   const entries = deprecationCalendar(registry, { today: stamp, changes: doc['x-version-changes'] });
   const scheduled = entries.filter((entry) => entry.obsoleteDate);
   const migrations = migrationNotes(doc);
+  const histories = resourceHistories(entries);
+  const previousOf = (entry) => {
+    const versions = histories.find((history) => history.resource === entry.resource).versions;
+    return versions[versions.indexOf(entry) - 1];
+  };
   const rows = entries
     .map(
       (entry) => `<tr data-obsolete="${escapeHtml(entry.obsoleteDate ?? '')}">
@@ -40,7 +83,7 @@ export function deprecationFiles(doc) {
           <td>${escapeHtml(entry.successor ?? '—')}</td>
           <td data-status>${entry.obsoleteDate ? 'scheduled' : 'current'}</td>
           <td>${escapeHtml(entry.basis ?? '')}</td>
-          <td class="changes">${entry.changes.length ? `<ul>${entry.changes.map((change) => `<li>${renderInline(change)}</li>`).join('')}</ul>` : ''}</td>
+          <td class="changes">${changesHtml(entry, previousOf(entry))}</td>
         </tr>`,
     )
     .join('\n        ');
@@ -60,7 +103,10 @@ export function deprecationFiles(doc) {
         </tbody>
       </table>
       </div>
-      <p class="muted">Basis <em>contract</em>: the contract names this version. Basis <em>baseline</em>: the contract names no version for the resource, so it is described at the baseline ${escapeHtml(registry.baseline ?? '')}.</p>`;
+      <p class="muted">Basis <em>contract</em>: the contract names this version. Basis <em>baseline</em>: the contract names no version for the resource, so it is described at the baseline ${escapeHtml(registry.baseline ?? '')}.</p>
+      <h2 id="resources">Changes per resource</h2>
+      <p>Each resource's versions, oldest first, with what each changed from the one before, and the dates a request may name in <code>Accept</code> (<code>application/json;version=yyyy-MM-dd</code>). ${histories.every((history) => history.versions.length === 1) ? 'Every resource has one version today: no resource has changed yet.' : `${histories.filter((history) => history.versions.length > 1).length} of ${histories.length} resources have more than one version.`}</p>
+      ${histories.map(resourceHistoryHtml).join('\n      ')}`;
   return {
     entries,
     html: renderPage({ id: 'deprecations', title: 'Deprecation calendar', body, scripts: ['assets/deprecations.js'] }),

@@ -17,6 +17,17 @@ const require = createRequire(import.meta.url);
 
 // The mock README's sections that describe the sandbox (by their level-2 headings).
 const SANDBOX_SECTIONS = /sandbox|isolation|token|reset|snapshot|clock|oauth|filter|postgres/i;
+// Sections (at any level) for whoever runs a sandbox, not for whoever calls it: they stay in
+// the README, off the site.
+const OPERATOR_SECTIONS = /hosting|storage|docker|scale on paper/i;
+
+/** A README section without its subsections for operators (each with its deeper subsections). */
+function withoutOperatorParts(section) {
+  return section
+    .split(/^(?=###? )/m)
+    .filter((part) => !/^###? /.test(part) || !OPERATOR_SECTIONS.test(part.split('\n', 1)[0]))
+    .join('');
+}
 
 /** The level-2 sections of a markdown text whose headings match `pattern`. */
 export function sectionsOf(markdown, pattern) {
@@ -93,11 +104,13 @@ export function controlApiSection(doc) {
 
 /** The Sandbox page. */
 export function sandboxPage(readme = packageReadme('@payroll-api/mock'), engineReadme = packageReadme('@payroll-api/sandbox'), control = controlDescription()) {
-  const sections = sectionsOf(readme, SANDBOX_SECTIONS);
+  const sections = sectionsOf(readme, SANDBOX_SECTIONS)
+    .filter((section) => !OPERATOR_SECTIONS.test(section.split('\n', 1)[0]))
+    .map(withoutOperatorParts);
   const engine = sectionsOf(engineReadme, ENGINE_SECTIONS);
   const body = `<h1>Sandbox</h1>
-      <p class="lead">The sandbox is the mock of <code>@payroll-api/mock</code> in its default mode: both APIs answered from stored data, per bearer token, with the contract's rules. <code>pnpm start</code> runs it on <code>${SANDBOX_ORIGIN}</code> beside this site.</p>
-      <p>The reference's <em>Try it</em> console and code samples call it with the token <code>${SAMPLE_TOKEN}</code> and with ids from its seed, so they work as shown against a fresh sandbox. Enter another sandbox address in the bar above a reference to call that one instead; the page then connects to that address only.</p>
+      <p class="lead">The sandbox is the mock of <code>@payroll-api/mock</code> in its default mode: both APIs answered from stored data, per bearer token, with the contract's rules. <code>npx payroll-mock</code> runs one on your machine, on <code>${SANDBOX_ORIGIN}</code>; a hosted sandbox has its own address and takes only tokens it issued (<a href="start.html">start here</a>).</p>
+      <p>The reference's <em>Try it</em> console and every code sample use the address and token of the sandbox bar (<code>${SANDBOX_ORIGIN}</code> and <code>${SAMPLE_TOKEN}</code> until you set yours) and ids from the seed, so they work as shown against a fresh sandbox. The page connects to that address only.</p>
       <pre><code>curl -X POST ${SANDBOX_ORIGIN}/__sandbox/reset -H 'Authorization: Bearer ${SAMPLE_TOKEN}'   # back to the seed, for this token</code></pre>
       <p>The <a href="journal-rules.html">journal rules</a> and <a href="payroll-rules.html">payroll rules</a> show each rule with requests that reproduce it.</p>
       ${sections.length ? `<div class="from-readme">${renderMarkdown(sections.join('\n'), { shift: 0 })}</div>` : '<p class="empty">The mock\'s README does not describe the sandbox\'s behaviour yet.</p>'}

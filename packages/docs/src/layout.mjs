@@ -1,6 +1,7 @@
 // The shell every page shares: the Content-Security-Policy, the stylesheet and the site
 // navigation. Pages live side by side at the site root, so every link is relative and the
 // site works from any base path (a file server, a sub-folder, or `pnpm start`).
+import { RULES_TOKEN, SAMPLE_TOKEN, SANDBOX_ORIGIN } from './samples.mjs';
 
 /**
  * Escapes text for HTML element content and for attribute values, which this site always
@@ -68,6 +69,7 @@ export function policyText(policy) {
 }
 
 export const NAV = [
+  { href: 'start.html', label: 'Start here', id: 'start' },
   { href: 'index.html', label: 'Guide', id: 'guide' },
   { href: 'payroll.html', label: 'Payroll API', id: 'payroll' },
   { href: 'journal.html', label: 'Journal API', id: 'journal' },
@@ -101,8 +103,9 @@ export function renderPage({ id, title, body, policy = 'strict', head = '', body
     <title>${escapeHtml(title)} · Payroll API documentation</title>
     <link rel="icon" href="assets/favicon.svg" type="image/svg+xml">
     <link rel="stylesheet" href="assets/site.css">
-${head}  </head>
-  <body data-page="${escapeHtml(id)}"${bodyAttributes ? ` ${bodyAttributes}` : ''}>
+${head}    <script src="assets/sandbox-settings.js" defer></script>
+  </head>
+  <body data-page="${escapeHtml(id)}" data-sample-origin="${escapeHtml(SANDBOX_ORIGIN)}" data-sample-token="${escapeHtml(SAMPLE_TOKEN)}" data-sample-tokens="${escapeHtml([SAMPLE_TOKEN, RULES_TOKEN].join(' '))}"${bodyAttributes ? ` ${bodyAttributes}` : ''}>
     <header class="site-header">
       <a class="brand" href="index.html">Payroll API</a>
       <nav aria-label="Site">

@@ -12,22 +12,80 @@ import { API_BASES, SAMPLE_TOKEN, SANDBOX_ORIGIN } from './samples.mjs';
 const require = createRequire(import.meta.url);
 
 export const POSTMAN_COLLECTIONS = { payroll: 'payroll.postman_collection.json', journal: 'journal.postman_collection.json' };
-/** The sandbox, and the real environments the descriptions' servers name (x-environment). */
-export const POSTMAN_ENVIRONMENTS = ['sandbox', 'acceptance', 'production'];
+/**
+ * A hosted sandbox (its address and the client id and secret its operator gives), a local
+ * sandbox, and the real environments the descriptions' servers name (x-environment).
+ */
+export const POSTMAN_ENVIRONMENTS = ['hosted', 'sandbox', 'acceptance', 'production'];
+/** The username the hosted environment logs in as: a sandbox of its own, apart from the integrator's. */
+export const HOSTED_RUN_USERNAME = 'postman-run';
+/** Environment variables that are secrets (Postman masks them). */
+const SECRET_VARIABLES = new Set(['token', 'clientSecret', 'password']);
 export const postmanEnvironmentFile = (id) => `${id}.postman_environment.json`;
 
 /** Environment variable names of the two APIs' base URLs (the collection's request hosts). */
 const BASE_URL_VARIABLES = { payroll: 'payrollBaseUrl', journal: 'journalBaseUrl' };
 
 /**
- * Runs before every request. Against the sandbox each token is a sandbox of its own, starting
- * from the seed: with `sandboxTokenPrefix` set (the sandbox environment sets it), every request
- * gets a fresh token, so no request depends on what another one did before it.
+ * Runs before every request. With a client (`clientId`, as the hosted environment has), it asks
+ * the token endpoint for a token with the client's credentials and the environment's username
+ * and password, and keeps it until shortly before its `expires_in`: a hosted sandbox accepts
+ * only tokens it issued. Without one, `sandboxTokenPrefix` (empty by default) gives every
+ * request a fresh token of a local sandbox, that is a fresh sandbox; else `{{token}}` is sent.
  */
 const PRE_REQUEST = [
-  "const prefix = pm.environment.get('sandboxTokenPrefix');",
-  "if (prefix) pm.variables.set('token', prefix + '-' + Date.now().toString(36) + '-' + Math.random().toString(36).slice(2));",
+  "const clientId = pm.environment.get('clientId');",
+  'if (clientId) {',
+  "  const expiresAt = Number(pm.environment.get('tokenExpiresAt') || 0);",
+  "  if (!pm.environment.get('token') || Date.now() > expiresAt - 30000) {",
+  "    const url = pm.variables.replaceIn('{{authUrl}}/token');",
+  '    const form = {',
+  "      grant_type: 'password',",
+  "      username: pm.variables.replaceIn('{{username}}'),",
+  "      password: pm.variables.replaceIn('{{password}}'),",
+  '      client_Id: clientId,',
+  "      client_secret: pm.variables.replaceIn('{{clientSecret}}'),",
+  '    };',
+  "    pm.sendRequest({ url, method: 'POST', header: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: { mode: 'urlencoded', urlencoded: Object.entries(form).map(([key, value]) => ({ key, value })) } }, function (error, response) {",
+  "      pm.test('a token from ' + url + ' for ' + form.username, function () {",
+  '        pm.expect(error, String(error)).to.equal(null);',
+  "        pm.expect(response.code, response.text()).to.equal(200);",
+  '      });',
+  '      if (error || response.code !== 200) return;',
+  '      const token = response.json();',
+  "      pm.environment.set('token', token.access_token);",
+  "      pm.environment.set('tokenExpiresAt', String(Date.now() + token.expires_in * 1000));",
+  '    });',
+  '  }',
+  '} else {',
+  "  const prefix = pm.environment.get('sandboxTokenPrefix');",
+  "  if (prefix) pm.variables.set('token', prefix + '-' + Date.now().toString(36) + '-' + Math.random().toString(36).slice(2));",
+  '}',
 ];
+
+/** The requests of a folder in the order a run needs in one sandbox: reads first, deletes last. */
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The last request of a run against a sandbox: back to the seed, so a run leaves the sandbox as a fresh one is. Skipped where there is no sandbox (`sandboxUrl` unset). */
+export const RESET_FOLDER = 'Sandbox: reset at the end';
+export const RESET_REQUEST = 'ResetSandbox';
+function resetFolder() {
+  return {
+    name: RESET_FOLDER,
+    description: 'Sandbox only: POST /__sandbox/reset brings the sandbox of the username the run logged in as back to the seed, so that a run leaves it as a fresh sandbox is. Skipped when the environment has no sandboxUrl (acceptance, production).',
+    item: [
+      {
+        name: RESET_REQUEST,
+        request: { method: 'POST', url: { raw: '{{sandboxUrl}}/__sandbox/reset', host: ['{{sandboxUrl}}'], path: ['__sandbox', 'reset'] }, header: [] },
+        response: [],
+        event: [
+          { listen: 'prerequest', script: { type: 'text/javascript', exec: ["if (!pm.environment.get('sandboxUrl')) pm.execution.skipRequest();"] } },
+          { listen: 'test', script: { type: 'text/javascript', exec: ["pm.test('ResetSandbox answers 200', function () {", '  pm.expect(pm.response.code).to.equal(200);', '});'] } },
+        ],
+      },
+    ],
+  };
+}
 
 // The formats the Postman sandbox's JSON Schema validator (Ajv 6) knows; others (int32, …) are
 // annotations in OpenAPI and would stop it.
@@ -84,9 +142,9 @@ function pathVariables(samples) {
     if (!common.has(name) || count > counts.get(`${name}\u0000${common.get(name)}`)) common.set(name, value);
   }
   const variables = new Map();
-  const nameFor = (sample, name) => {
+  const nameFor = (sample, name, own = false) => {
     const value = sample.pathParams[name];
-    const variable = common.get(name) === value ? name : `${sample.operationId}.${name}`;
+    const variable = common.get(name) === value && !own ? name : `${sample.operationId}.${name}`;
     variables.set(variable, value);
     return variable;
   };
@@ -113,6 +171,29 @@ function testScript(doc, sample, operation) {
     );
   }
   return lines;
+}
+
+/**
+ * The deletes that delete what a create of their folder made in the run: a DELETE of the
+ * entity its path ends with, when exactly one POST of the folder creates such an entity (the
+ * POST's path does not name it). Its variable is its own, the seed's id by default (so that it runs alone
+ * on a fresh sandbox), and the POST's test sets it to the created id during a run: the run
+ * deletes what it created, not the seed's entity other requests read or refer to.
+ * Returns Map<delete operationId, { parameter, create: post operationId }>.
+ */
+function createdDeletes(folders, sampleOf) {
+  const chained = new Map();
+  for (const folder of folders) {
+    const samples = (folder.item ?? []).map(sampleOf).filter(Boolean);
+    for (const remove of samples.filter((sample) => sample.method === 'DELETE')) {
+      const parameter = Object.keys(remove.pathParams).at(-1);
+      // Only a delete of the entity itself (…/costcenters/{costCenterId}), not of a part of another (…/{employerId}/logo).
+      if (!parameter || !remove.path.endsWith(`/{${parameter}}`)) continue;
+      const creates = samples.filter((sample) => sample.method === 'POST' && !(parameter in sample.pathParams));
+      if (creates.length === 1) chained.set(remove.operationId, { parameter, create: creates[0].operationId });
+    }
+  }
+  return chained;
 }
 
 /** Every request item of a collection, through its folders. */
@@ -149,10 +230,12 @@ export async function postmanCollection(api, doc, samples) {
   const bySample = new Map(samples.map((sample) => [`${sample.method} ${sample.path}`, sample]));
   const { nameFor, variables } = pathVariables(samples);
   const seen = new Set();
+  const keyOf = (request) => `${request.method} /${request.url.path.map((segment) => segment.replace(/^:(\w+)$/, '{$1}')).join('/')}`;
+  const chained = createdDeletes(collection.item, (item) => item.request && bySample.get(keyOf(item.request)));
+  const createdBy = new Map([...chained].map(([remove, { parameter, create }]) => [create, `${remove}.${parameter}`]));
   for (const item of requestItems(collection.item)) {
     const request = item.request;
-    const template = `/${request.url.path.map((segment) => segment.replace(/^:(\w+)$/, '{$1}')).join('/')}`;
-    const key = `${request.method} ${template}`;
+    const key = keyOf(request);
     const sample = bySample.get(key);
     if (!sample) throw new Error(`postman: the converted request ${key} matches no operation of the ${api} description`);
     seen.add(key);
@@ -161,7 +244,7 @@ export async function postmanCollection(api, doc, samples) {
     request.url.host = [`{{${BASE_URL_VARIABLES[api]}}}`];
     request.url.variable = Object.keys(sample.pathParams).map((name) => ({
       key: name,
-      value: `{{${nameFor(sample, name)}}}`,
+      value: `{{${nameFor(sample, name, chained.get(sample.operationId)?.parameter === name)}}}`,
       description: request.url.variable?.find((v) => v.key === name)?.description,
     }));
     // Optional query parameters are offered, switched off: the sample sends none.
@@ -176,40 +259,73 @@ export async function postmanCollection(api, doc, samples) {
     delete request.auth; // the collection's bearer token
     // The converter's example responses repeat the description; the reference shows them.
     item.response = [];
-    item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(doc, sample, operations.get(key).operation) } }];
+    const remembers = createdBy.has(sample.operationId)
+      ? ['// The delete of this folder deletes what this request created (during a run).', 'if (pm.response.code < 300) {', '  const created = pm.response.json();', `  pm.variables.set('${createdBy.get(sample.operationId)}', (created.content ?? created).id);`, '}']
+      : [];
+    item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: [...testScript(doc, sample, operations.get(key).operation), ...remembers] } }];
   }
   const missing = samples.filter((sample) => !seen.has(`${sample.method} ${sample.path}`)).map((sample) => sample.operationId);
   if (missing.length) throw new Error(`postman: the converter made no request for ${missing.join(', ')}`);
 
-  collection.info = { ...collection.info, name: doc.info.title, description: { content: `${doc.info.title} ${doc.info.version}. Generated from the OpenAPI description; choose an environment (sandbox, acceptance, production).`, type: 'text/plain' } };
+  // One sandbox for the whole run: in each folder reads come first and deletes last, and the
+  // folders that delete nothing come first, so that nothing is read or referred to after it
+  // was deleted; the reset at the end undoes the run's writes.
+  const rank = (item) => METHOD_ORDER.indexOf(item.request?.method);
+  const deletes = (folder) => (folder.item ?? []).some((item) => item.request?.method === 'DELETE');
+  for (const folder of collection.item) if (Array.isArray(folder.item)) folder.item.sort((a, b) => rank(a) - rank(b));
+  collection.item.sort((a, b) => Number(deletes(a)) - Number(deletes(b)));
+  collection.item.push(resetFolder());
+
+  collection.info = {
+    ...collection.info,
+    name: doc.info.title,
+    description: {
+      content: `${doc.info.title} ${doc.info.version}. Generated from the OpenAPI description; choose an environment (hosted, sandbox, acceptance, production). Against a sandbox a run starts from a fresh sandbox and its last request (${RESET_REQUEST}) resets the sandbox of the username it logged in as to the seed, so it leaves that sandbox as it found it. The hosted environment logs in as its own username (postman-run), not yours.`,
+      type: 'text/plain',
+    },
+  };
   collection.variable = [];
   collection.auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{token}}', type: 'string' }] };
   collection.event = [{ listen: 'prerequest', script: { type: 'text/javascript', exec: PRE_REQUEST } }];
   return { collection, variables };
 }
 
-/** The environments of the servers the descriptions name, with placeholders, and of the sandbox. */
+/** The environments of a hosted sandbox, a local one, and the servers the descriptions name (with placeholders). */
 export function postmanEnvironments(docs, variables) {
   const environment = (id, name, values) => ({
     id,
     file: postmanEnvironmentFile(id),
     environment: {
       name,
-      values: Object.entries(values).map(([key, value]) => ({ key, value, type: key === 'token' ? 'secret' : 'default', enabled: true })),
+      values: Object.entries(values).map(([key, value]) => ({ key, value, type: SECRET_VARIABLES.has(key) ? 'secret' : 'default', enabled: true })),
       _postman_variable_scope: 'environment',
     },
   });
   const ids = Object.fromEntries([...variables].sort(([a], [b]) => a.localeCompare(b)));
   const environments = [
+    environment('hosted', 'Payroll API hosted sandbox', {
+      sandboxUrl: '<hosted sandbox address>',
+      [BASE_URL_VARIABLES.payroll]: `{{sandboxUrl}}${API_BASES.payroll}`,
+      [BASE_URL_VARIABLES.journal]: `{{sandboxUrl}}${API_BASES.journal}`,
+      authUrl: '{{sandboxUrl}}/auth',
+      clientId: '<client id from the operator>',
+      clientSecret: '<client secret from the operator>',
+      username: HOSTED_RUN_USERNAME,
+      password: HOSTED_RUN_USERNAME,
+      token: '',
+      tokenExpiresAt: '',
+      ...ids,
+    }),
     environment('sandbox', 'Payroll API sandbox', {
+      sandboxUrl: SANDBOX_ORIGIN,
       [BASE_URL_VARIABLES.payroll]: `${SANDBOX_ORIGIN}${API_BASES.payroll}`,
       [BASE_URL_VARIABLES.journal]: `${SANDBOX_ORIGIN}${API_BASES.journal}`,
       token: SAMPLE_TOKEN,
-      sandboxTokenPrefix: 'postman',
+      sandboxTokenPrefix: '',
       ...ids,
     }),
   ];
-  for (const id of POSTMAN_ENVIRONMENTS.filter((name) => name !== 'sandbox')) {
+  for (const id of POSTMAN_ENVIRONMENTS.filter((name) => !['hosted', 'sandbox'].includes(name))) {
     // The hosts are not in the contract: the server URLs' variables become placeholders.
     const url = (api) => {
       const server = (docs[api].servers ?? []).find((s) => s['x-environment'] === id);

@@ -60,7 +60,7 @@ export const PATH_BADGES = {
   published: { name: 'Path from the published service', color: '#5b4a9a', sentence: "The contract does not give this path; it is the production service's published path." },
 };
 
-const AUTHENTICATION_TEXT = `Every call carries a bearer token: \`Authorization: Bearer <ACCESS_TOKEN>\`, obtained with OAuth 2.0 from the environment's token endpoint \`{auth_url}/token\` (see the [guide](index.html#authentication) and [authorization](authorization.html)). Against the sandbox any token works and each token has its own data; the samples and the console use \`${SAMPLE_TOKEN}\` ([sandbox](sandbox.html)).
+const AUTHENTICATION_TEXT = `Every call carries a bearer token: \`Authorization: Bearer <ACCESS_TOKEN>\`, obtained with OAuth 2.0 from the environment's token endpoint \`{auth_url}/token\` (see the [guide](index.html#authentication) and [authorization](authorization.html)). A hosted sandbox takes only tokens from its own \`/auth/token\`, asked with your client id and secret ([start here](start.html#token)); a local sandbox takes any token, each with its own data. The samples and the console use the token in the sandbox bar.
 
 <SecurityDefinitions />
 `;
@@ -161,7 +161,7 @@ export function referencePage(api, doc) {
         <label>Sandbox <input name="origin" type="url" required pattern="https?://.+" value="${SANDBOX_ORIGIN}" size="24" spellcheck="false"></label>
         <label>Token <input name="token" type="text" required value="${SAMPLE_TOKEN}" size="12" spellcheck="false" autocomplete="off"></label>
         <button type="submit">Use</button>
-        <span class="sandbox-help">"Try it" calls only this origin (<a href="sandbox.html">sandbox</a>; <code>pnpm start</code> runs one on ${SANDBOX_ORIGIN}); when none answers, the same sandbox runs in this browser and keeps your data here.</span>
+        <span class="sandbox-help">"Try it" calls only this address, and the samples show it and the token (a hosted sandbox: <a href="start.html">start here</a>). With the default address and no sandbox there, the same sandbox runs in this browser and keeps your data here; an address you entered that does not answer is reported, never replaced.</span>
         <output class="sandbox-target" id="sandbox-target" aria-live="polite"></output>
       </form>
     </div>

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import YAML from 'yaml';
 import { escapeHtml, renderPage } from './layout.mjs';
-import { SANDBOX_ORIGIN } from './samples.mjs';
+import { RULES_TOKEN, SANDBOX_ORIGIN } from './samples.mjs';
 
 const require = createRequire(import.meta.url);
 export const RULE_APIS = [
@@ -15,7 +15,7 @@ export const RULE_APIS = [
   { api: 'payroll', title: 'Payroll rules', file: 'payroll-rules.html' },
 ];
 /** The token rule steps run with unless an entry names its own. */
-export const RULES_TOKEN = 'rules-demo';
+export { RULES_TOKEN };
 
 /** packages/mock/rules/<api>.yaml, or null when the mock has none yet. */
 export function rulesFile(api) {

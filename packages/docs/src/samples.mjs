@@ -15,6 +15,8 @@ const require = createRequire(import.meta.url);
 /** The sandbox that `pnpm start` runs beside the docs, and the token the samples send. */
 export const SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
 export const SAMPLE_TOKEN = 'demo-token';
+/** The token the rule pages' steps send (a sandbox apart from the samples'); the reader's token replaces it too. */
+export const RULES_TOKEN = 'rules-demo';
 
 /** Where each API's paths hang off the sandbox origin: payroll's {base_url} is the host plus /v2. */
 export const API_BASES = { payroll: '/v2', journal: '' };

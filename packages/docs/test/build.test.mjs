@@ -113,6 +113,29 @@ describe('deprecation calendar', () => {
     expect(deprecationFiles(doc).markdown).not.toContain('Migration notes');
   });
 
+  it('says per resource what each version changed, that a resource with one version has not changed, and which dates a request may name', () => {
+    const withChanges = structuredClone(doc);
+    withChanges['x-version-changes'] = {
+      employment: [{ version: '2026-09-01', previous: '2019-12-16', changes: [{ add: 'workingCountry', type: 'string', default: 'NL' }] }],
+    };
+    const { html } = deprecationFiles(withChanges);
+    const section = (resource) => new RegExp(`<section class="resource-history" id="resource-${resource}">([\\s\\S]*?)</section>`).exec(html)?.[1] ?? '';
+    expect(html).toContain('1 of 2 resources have more than one version.');
+    const employment = section('employment');
+    expect(employment).toMatch(/<li><code>2019-12-16<\/code> <span class="muted">obsolete from 2027-03-01<\/span>: First version of <code>employment<\/code>/);
+    expect(employment).toMatch(/<li><code>2026-09-01<\/code>: <ul><li><code>workingCountry<\/code> is new and required/);
+    expect(employment).toContain('one dated before 2019-12-16, the oldest version, gets <code>400</code> naming <code>Accept</code>');
+    const provider = section('provider');
+    expect(provider).toContain('Only one version exists: <code>2018-01-01</code> (the baseline');
+    expect(provider).toContain('A request without a date gets 2018-01-01');
+    expect(provider).toContain('payroll.html#operation/GetProvidersByUser');
+    // No empty "changes" cell: a first version says so.
+    expect(html).not.toContain('<td class="changes"></td>');
+    // A version without recorded changes says that, too.
+    expect(deprecationFiles(doc).html).toContain('No field changes from 2019-12-16.');
+    expect(deprecationFiles({ 'x-resource-versions': { resources: { provider: doc['x-resource-versions'].resources.provider } } }).html).toContain('Every resource has one version today: no resource has changed yet.');
+  });
+
   it('builds the same files on any day', () => {
     expect(deprecationFiles(doc)).toEqual(deprecationFiles(structuredClone(doc)));
   });
@@ -186,6 +209,7 @@ describe('the built site', () => {
       'payroll-rules.html',
       'payroll.html',
       'sandbox.html',
+      'start.html',
     ]);
     for (const name of pages) {
       const html = readFileSync(path.join(site.outDir, name), 'utf8');
@@ -200,7 +224,8 @@ describe('the built site', () => {
         expect(csp).toContain("connect-src 'self' http: https:;");
         expect(csp.replace("connect-src 'self' http: https:;", '')).not.toMatch(/https?:/);
         const head = html.slice(0, html.indexOf('</head>'));
-        expect(head.match(/<script\b[^>]*>/g)).toEqual([`<script src="${site.assets['assets/sandbox-policy.js']}">`]);
+        // Then, deferred, the reader's sandbox for the samples (before the reference's own scripts).
+        expect(head.match(/<script\b[^>]*>/g)).toEqual([`<script src="${site.assets['assets/sandbox-policy.js']}">`, `<script src="${site.assets['assets/sandbox-settings.js']}" defer>`]);
       } else {
         expect(csp, name).not.toMatch(/https?:/);
         expect(csp).toContain("style-src 'self';");

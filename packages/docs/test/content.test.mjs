@@ -8,13 +8,14 @@ import path from 'node:path';
 import { apiChangelog, archiveRelease } from '@payroll-api/api-policy';
 import { operationsOf } from '@payroll-api/openapi-bundle';
 import { afterAll, describe, expect, it } from 'vitest';
-import { errorCodes, errorCodesPage, searchIndex } from '../src/catalogue.mjs';
+import { errorCodes, errorCodesPage, pageSections, searchIndex } from '../src/catalogue.mjs';
 import { changelogPage } from '../src/changelog.mjs';
 import { authorizationPage, controlApiSection, controlDescription, readAuthorizationModel, sandboxPage, sectionsOf } from '../src/guides.mjs';
 import { escapeHtml } from '../src/layout.mjs';
 import { APIS, readingCopy, withAuthentication } from '../src/reference.mjs';
 import { readRules, rulesPage, stepCurl } from '../src/rules.mjs';
 import { operationSamples, readSeed, seedValue } from '../src/samples.mjs';
+import { seededIdRows, startPage } from '../src/start.mjs';
 
 const require = createRequire(import.meta.url);
 const bundle = (api) => JSON.parse(readFileSync(require.resolve(`@payroll-api/spec/${api}.json`), 'utf8'));
@@ -326,5 +327,62 @@ describe('API changelog', () => {
     expect(upcoming.apis[0].migrations).toEqual([{ resource: 'widget', version: '2026-06-01', previous: '2020-01-01', previousObsoleteDate: '2026-12-01', notes: ['`name` is now `title`.'] }]);
     const html = changelogPage(root, [upcoming]).html;
     expect(html).toMatch(/<h5>Migration notes<\/h5>[\s\S]*<code>widget<\/code> 2020-01-01 → 2026-06-01[\s\S]*2020-01-01 is served until 2026-12-01[\s\S]*<li><code>name<\/code> is now <code>title<\/code>\.<\/li>/);
+  });
+});
+
+describe('the integrator\'s pages', () => {
+  const seed = readSeed();
+  const model = readAuthorizationModel();
+  const start = startPage(seed, model);
+  const guide = readFileSync(new URL('../src/guide.html', import.meta.url), 'utf8');
+
+  it('Start here says up front that each username is a sandbox, and gives the token request with the client credentials', () => {
+    const main = start.slice(start.indexOf('<h1>'));
+    expect(main.indexOf('Each username is a sandbox of its own')).toBeLessThan(main.indexOf('<h2'));
+    expect(main).toContain('-d grant_type=password');
+    expect(main).toContain('-d client_Id=YOUR_CLIENT_ID -d client_secret=YOUR_CLIENT_SECRET');
+    expect(main).toContain('grant_type=refresh_token');
+    expect(main).toMatch(/<code>429<\/code> with <code>Retry-After<\/code>/);
+    // Every seeded user of the authorization model, with its password.
+    for (const user of model.users) expect(main).toContain(`<td><code>${user.username}</code></td>`);
+  });
+
+  it('the table of seeded ids comes from the seed: the provider, every employer and payroll administration, and every wage model', () => {
+    const rows = seededIdRows(seed);
+    const ids = rows.map(([, id]) => id.replace(/<\/?code>/g, ''));
+    expect(ids).toContain(seed.ids.provider);
+    for (const employer of seed.collections.employers) expect(ids).toContain(employer.id);
+    for (const wageModel of seed.collections.journalWageModels) expect(ids).toContain(wageModel.id);
+    for (const administration of seed.collections.administrations.filter((a) => a.isPayrollAdministration)) expect(ids).toContain(administration.id);
+    expect(rows.find(([kind, id]) => kind === 'wage model' && id.includes(seed.ids.wageModel))[2]).toContain("the samples' wageModel");
+    // Another seed, another table: nothing is copied by hand.
+    const other = structuredClone(seed);
+    other.collections.journalWageModels.push({ id: 'aaaaaaaa-0000-4000-8000-000000000001', description: 'Loonmodel test' });
+    expect(startPage(other, model)).toContain('<code>aaaaaaaa-0000-4000-8000-000000000001</code>');
+  });
+
+  it('no integrator page carries operator or contributor material', () => {
+    const pages = { start, guide, sandbox: sandboxPage(), authorization: authorizationPage([], model) };
+    for (const [name, html] of Object.entries(pages)) {
+      expect(html, name).not.toMatch(/pnpm (mock|start)|in this repository|packages\/sandbox\/src|rules\/authorization\.yaml|--database-url|__operator|PAYROLL_MOCK_OPERATOR_TOKEN/);
+    }
+    // The sandbox page keeps the sections about using a sandbox, not those about running one.
+    expect(pages.sandbox).toContain('Isolation per token');
+    expect(pages.sandbox).not.toMatch(/Hosting a shared sandbox|Storage: in memory|collection cache/);
+  });
+
+  it('the search finds the Start here sections for "hosted" and "client credentials"', () => {
+    const sections = pageSections(start, 'start.html', 'Start here');
+    const index = searchIndex({ apis: [], codes: [], rules: [], pages: sections }).entries;
+    const find = (query) => index.filter((entry) => `${entry.name} ${entry.text}`.toLowerCase().includes(query)).map((entry) => entry.href);
+    expect(find('client credentials')).toContain('start.html#token');
+    expect(find('hosted')).toContain('start.html#address');
+    expect(find('retry-after')).toEqual(['start.html#limits']);
+    expect(sections.map((section) => section.href)).toContain('start.html#seeded-ids');
+  });
+
+  it('the guide says which dates a version may name, not that any date may be sent', () => {
+    expect(guide).not.toContain('Any date may be sent');
+    expect(guide).toMatch(/A date that selects no served version gets <code>400<\/code> naming <code>Accept<\/code>/);
   });
 });

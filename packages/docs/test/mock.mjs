@@ -48,3 +48,33 @@ export async function resetSandbox(origin, token) {
   const response = await fetch(`${origin}/__sandbox/reset`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`POST /__sandbox/reset answered ${response.status}: ${await response.text()}`);
 }
+
+/** The operator token the tests give a hosted mock. */
+export const OPERATOR_TOKEN = 'docs-tests-operator-token-0123456789';
+
+/** Starts `payroll-mock --hosted` (sandboxes in memory), as an operator runs a shared sandbox. */
+export function startHostedMock(args = []) {
+  return startMock(['--hosted', '--operator-token', OPERATOR_TOKEN, ...args]);
+}
+
+/** A client made by the operator endpoint: { client_id, client_secret }. */
+export async function createHostedClient(origin, name) {
+  const response = await fetch(`${origin}/__operator/clients`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${OPERATOR_TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  if (response.status !== 201) throw new Error(`POST /__operator/clients answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** An access token of a hosted mock for `username` (password grant with the client's credentials). */
+export async function hostedToken(origin, client, username, password = username) {
+  const response = await fetch(`${origin}/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password, client_Id: client.client_id, client_secret: client.client_secret }),
+  });
+  if (!response.ok) throw new Error(`POST /auth/token answered ${response.status}: ${await response.text()}`);
+  return (await response.json()).access_token;
+}

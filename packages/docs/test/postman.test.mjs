@@ -1,14 +1,17 @@
-// The Postman collections, run by Newman with the sandbox environment against a fresh
-// sandbox: every request answers 2xx and its body validates against its response schema, in
-// any order. The collections and environments are the ones the build writes (src/postman.mjs).
+// The Postman collections, run by Newman: with the sandbox environment against a fresh local
+// sandbox, and with the hosted environment against a fresh `payroll-mock --hosted` with a client
+// the operator endpoint made (its own token, one sandbox for the run, left as it was found).
+// Every request answers 2xx and its body validates against its response schema; with a fresh
+// token per request they pass in any order. The collections and environments are the ones the
+// build writes (src/postman.mjs).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { operationsOf } from '@payroll-api/openapi-bundle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTMAN_ENVIRONMENTS, postmanCollection, postmanEnvironments } from '../src/postman.mjs';
+import { HOSTED_RUN_USERNAME, POSTMAN_ENVIRONMENTS, RESET_FOLDER, RESET_REQUEST, postmanCollection, postmanEnvironments } from '../src/postman.mjs';
 import { operationSamples, readSeed } from '../src/samples.mjs';
-import { startMock } from './mock.mjs';
+import { createHostedClient, hostedToken, startHostedMock, startMock } from './mock.mjs';
 
 const require = createRequire(import.meta.url);
 const newman = require('newman');
@@ -40,18 +43,15 @@ afterAll(async () => {
 
 const requestsOf = (items) => items.flatMap((item) => (item.request ? [item] : requestsOf(item.item ?? [])));
 
-/** Newman with the sandbox environment, its base URLs moved to the fresh sandbox's port. */
-function runNewman(collection, { onRequest = () => {} } = {}) {
+/** Newman with the sandbox environment, its base URLs moved to the fresh sandbox's port (or another environment and variables). */
+function runNewman(collection, { onRequest = () => {}, environment = environments.sandbox, envVar = sandboxAt(mock.origin) } = {}) {
   return new Promise((resolve, reject) => {
     newman
       .run(
       {
         collection,
-        environment: environments.sandbox,
-        envVar: [
-          { key: 'payrollBaseUrl', value: `${mock.origin}/v2` },
-          { key: 'journalBaseUrl', value: mock.origin },
-        ],
+        environment,
+        envVar,
         reporters: [],
         timeoutRequest: 15_000,
       },
@@ -61,6 +61,12 @@ function runNewman(collection, { onRequest = () => {} } = {}) {
   });
 }
 
+const sandboxAt = (origin) => [
+  { key: 'sandboxUrl', value: origin },
+  { key: 'payrollBaseUrl', value: `${origin}/v2` },
+  { key: 'journalBaseUrl', value: origin },
+];
+
 const failures = (summary) => summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error?.test ?? ''} ${failure.error?.message ?? ''}`.slice(0, 400));
 
 describe('the Postman collections', () => {
@@ -68,9 +74,16 @@ describe('the Postman collections', () => {
     it(`${api}: folders by tag, one request per operation, named by activity, with its versioned media types and a generated schema test`, () => {
       const operations = [...operationsOf(docs[api])];
       const requests = requestsOf(collections[api].item);
-      expect(requests.map((item) => item.name).sort()).toEqual(operations.map((o) => o.operation.operationId).sort());
+      expect(requests.map((item) => item.name).sort()).toEqual([...operations.map((o) => o.operation.operationId), RESET_REQUEST].sort());
       const tags = new Set(operations.flatMap((o) => o.operation.tags ?? []));
-      expect(collections[api].item.map((folder) => folder.name).sort()).toEqual([...tags].sort());
+      expect(collections[api].item.map((folder) => folder.name).sort()).toEqual([...tags, RESET_FOLDER].sort());
+      // The reset is the run's last request; in every folder reads come before writes, deletes last.
+      expect(requests.at(-1).name).toBe(RESET_REQUEST);
+      const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+      for (const folder of collections[api].item) {
+        const ranks = folder.item.map((item) => order.indexOf(item.request.method));
+        expect(ranks, folder.name).toEqual([...ranks].sort((a, b) => a - b));
+      }
       for (const { operation } of operations) {
         const item = requests.find((request) => request.name === operation.operationId);
         const success = Object.entries(operation.responses).find(([status]) => /^2/.test(status));
@@ -85,7 +98,7 @@ describe('the Postman collections', () => {
     });
   }
 
-  it('the sandbox environment holds the seed ids the docs use; the real ones hold placeholders for the same variables', () => {
+  it('the sandbox environments hold the seed ids the docs use; the hosted one a client id and secret instead of a token; the real ones placeholders for the same variables', () => {
     const values = (id) => Object.fromEntries(environments[id].values.map((v) => [v.key, v.value]));
     expect(Object.keys(environments).sort()).toEqual([...POSTMAN_ENVIRONMENTS].sort());
     const sandbox = values('sandbox');
@@ -93,29 +106,26 @@ describe('the Postman collections', () => {
     expect(sandbox.employerId).toBe(seed.ids.employer);
     expect(sandbox.wageModelId).toBe(seed.ids.wageModel);
     expect(sandbox.payrollBaseUrl).toBe('http://127.0.0.1:4010/v2');
-    for (const id of POSTMAN_ENVIRONMENTS.filter((name) => name !== 'sandbox')) {
+    // No random token per request unless asked for: a run is one sandbox.
+    expect(sandbox.sandboxTokenPrefix).toBe('');
+    const hosted = values('hosted');
+    expect(hosted).toMatchObject({ payrollBaseUrl: '{{sandboxUrl}}/v2', journalBaseUrl: '{{sandboxUrl}}', authUrl: '{{sandboxUrl}}/auth', username: HOSTED_RUN_USERNAME, token: '', employerId: seed.ids.employer });
+    for (const key of ['sandboxUrl', 'clientId', 'clientSecret']) expect(hosted[key], key).toMatch(/^<[^>]+>$/);
+    expect(hosted).not.toHaveProperty('sandboxTokenPrefix');
+    expect(environments.hosted.values.filter((v) => v.type === 'secret').map((v) => v.key).sort()).toEqual(['clientSecret', 'password', 'token']);
+    for (const id of POSTMAN_ENVIRONMENTS.filter((name) => !['hosted', 'sandbox'].includes(name))) {
       const real = values(id);
-      expect(Object.keys(real).sort()).toEqual(Object.keys(sandbox).filter((key) => key !== 'sandboxTokenPrefix').sort());
+      expect(Object.keys(real).sort()).toEqual(Object.keys(sandbox).filter((key) => !['sandboxTokenPrefix', 'sandboxUrl'].includes(key)).sort());
       expect(real.payrollBaseUrl).toMatch(/^https:\/\/<.+>\/v2$/);
       for (const [key, value] of Object.entries(real)) expect(value, `${id} ${key}`).toMatch(/<[^>]+>/);
     }
   });
 
-  for (const api of APIS) {
-    it(`${api}: Newman runs every request against a fresh sandbox; each answers 2xx and matches its schema`, async () => {
-      const summary = await runNewman(collections[api]);
-      expect(failures(summary)).toEqual([]);
-      expect(summary.run.stats.requests.total).toBe(requestsOf(collections[api].item).length);
-      expect(summary.run.stats.assertions.failed).toBe(0);
-      expect(summary.run.stats.assertions.total).toBeGreaterThan(summary.run.stats.requests.total);
-    }, 60_000);
-  }
-
-  it('the requests do not depend on their order: the payroll collection passes backwards, each request with a token of its own', async () => {
+  it('with sandboxTokenPrefix the requests do not depend on their order: the payroll collection passes backwards, each request with a token of its own', async () => {
     const reversed = structuredClone(collections.payroll);
     reversed.item = requestsOf(reversed.item).reverse();
     const tokens = new Set();
-    const summary = await runNewman(reversed, { onRequest: (request) => tokens.add(request.headers.get('Authorization')) });
+    const summary = await runNewman(reversed, { envVar: [...sandboxAt(mock.origin), { key: 'sandboxTokenPrefix', value: 'postman' }], onRequest: (request) => tokens.add(request.headers.get('Authorization')) });
     expect(failures(summary)).toEqual([]);
     expect(tokens.size).toBe(reversed.item.length);
   }, 60_000);
@@ -136,4 +146,44 @@ describe('the Postman collections', () => {
     const summary = await runNewman(broken);
     expect(failures(summary)).toEqual([expect.stringContaining('GetJournalProfilesByWageModelId: GetJournalProfilesByWageModelId answers its 200 schema')]);
   }, 60_000);
+});
+
+// The hosted environment is the one an integrator runs in CI; it runs both collections whole,
+// in their order, in one sandbox (the sandbox environment differs only by its fixed token).
+describe('the hosted environment against a fresh payroll-mock --hosted', () => {
+  let hosted;
+  afterAll(async () => {
+    await hosted?.stop();
+  });
+
+  it('gets its own token with the client id and secret; every assertion passes; the sandbox it used is as it was before the run', async () => {
+    hosted = await startHostedMock();
+    const client = await createHostedClient(hosted.origin, 'Newman in the docs tests');
+    const token = await hostedToken(hosted.origin, client, HOSTED_RUN_USERNAME);
+    const snapshot = async () => {
+      const response = await fetch(`${hosted.origin}/__sandbox/snapshot`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    const before = await snapshot();
+    const envVar = [
+      { key: 'sandboxUrl', value: hosted.origin },
+      { key: 'clientId', value: client.client_id },
+      { key: 'clientSecret', value: client.client_secret },
+    ];
+    const seen = new Set();
+    for (const api of APIS) {
+      const summary = await runNewman(collections[api], { environment: environments.hosted, envVar, onRequest: (request) => seen.add(request.headers.get('Authorization')) });
+      expect(failures(summary)).toEqual([]);
+      expect(summary.run.stats.assertions.failed).toBe(0);
+      // Every request of the collection ran, the reset included, besides the token requests;
+      // each has its tests (the token request its own).
+      const requests = requestsOf(collections[api].item).length;
+      expect(summary.run.stats.requests.total).toBeGreaterThan(requests);
+      expect(summary.run.stats.assertions.total).toBeGreaterThan(summary.run.stats.requests.total);
+    }
+    // The issued tokens only: never a made-up one.
+    expect([...seen].filter(Boolean).every((header) => /^Bearer sandbox-at-/.test(header))).toBe(true);
+    expect(await snapshot()).toEqual(before);
+  }, 240_000);
 });

@@ -16,12 +16,13 @@ import { NAV } from '../src/layout.mjs';
 import { startServer, staticHandler } from '../src/server.mjs';
 import { imageStats, launchBrowser } from './browser.mjs';
 import { parseIcs, property } from './ics.mjs';
-import { startMock } from './mock.mjs';
+import { createHostedClient, hostedToken, startHostedMock, startMock } from './mock.mjs';
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
 const READY_TIMEOUT = 45_000;
 
 const PAGES = [
+  { name: 'start.html', heading: 'Start here', minText: 3000 },
   { name: 'index.html', heading: 'Payroll and HR API documentation', minText: 3000 },
   { name: 'payroll.html', reference: 'payroll', minText: 20_000 },
   { name: 'journal.html', reference: 'journal', minText: 10_000 },
@@ -231,7 +232,7 @@ describe('downloads', () => {
       const html = await (await fetch(new URL(`${api}.html`, server.url))).text();
       const downloads = /<p[^>]*id="downloads"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
       const hrefs = [...downloads.matchAll(/href="([^"]+)" download/g)].map((match) => match[1]);
-      expect(hrefs).toEqual([`${api}.json`, `${api}.postman_collection.json`, 'sandbox.postman_environment.json', 'acceptance.postman_environment.json', 'production.postman_environment.json']);
+      expect(hrefs).toEqual([`${api}.json`, `${api}.postman_collection.json`, 'hosted.postman_environment.json', 'sandbox.postman_environment.json', 'acceptance.postman_environment.json', 'production.postman_environment.json']);
       for (const href of hrefs) {
         const response = await fetch(new URL(href, server.url));
         expect(response.status, href).toBe(200);
@@ -344,6 +345,94 @@ describe('Try it', () => {
     expect(violations.some((text) => /connect-src/.test(text))).toBe(true);
     await page.close();
   });
+});
+
+describe('a hosted sandbox, as an integrator uses it', () => {
+  it('the bar on Start here makes every sample show the address and token; Try it calls the hosted sandbox; a wrong address gets a plain notice, a retry and a choice, never the browser quietly', async () => {
+    const hosted = await startHostedMock();
+    // A closed port: the address an integrator mistypes.
+    const wrong = await new Promise((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address();
+        probe.close(() => resolve(`http://127.0.0.1:${port}`));
+      });
+    });
+    const own = new URL(server.url).origin;
+    const outsider = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await outsider.route((url) => ![own, hosted.origin, wrong].includes(url.origin), (route) => route.abort('blockedbyclient'));
+    const seen = [];
+    outsider.on('request', (request) => seen.push(request.url()));
+    try {
+      const client = await createHostedClient(hosted.origin, 'Browser test integrator');
+      const token = await hostedToken(hosted.origin, client, 'browser-integrator');
+      const page = await outsider.newPage();
+      const samplesOf = () => page.locator('pre code').evaluateAll((nodes) => nodes.map((node) => node.textContent));
+      // A sample that still shows the site's address or sample tokens, or a bearer token other than
+      // the reader's (a seeded user's token and the <ACCESS_TOKEN> placeholder stand for themselves).
+      const notTheReaders = (texts) =>
+        texts.filter((text) => /127\.0\.0\.1:4010|demo-token|rules-demo/.test(text) || (text.includes(hosted.origin) && /Bearer (?!<|sandbox-user-)/.test(text) && !text.includes(`Bearer ${token}`)));
+
+      await page.goto(new URL('start.html', server.url).href);
+      await expect(page.locator('#each-username-is-a-sandbox').innerText()).resolves.toMatch(/Each username is a sandbox of its own/);
+      await page.locator('#sandbox-settings input[name="origin"]').fill(hosted.origin);
+      await page.locator('#sandbox-settings input[name="token"]').fill(token);
+      await page.locator('#sandbox-settings button').click();
+      let samples = await samplesOf();
+      expect(samples.filter((text) => text.includes(hosted.origin)).length).toBeGreaterThan(4);
+      expect(notTheReaders(samples)).toEqual([]);
+      // On every other page too: the guide, the rules, the sandbox page, and a reference's generated samples below.
+      for (const name of ['index.html', 'journal-rules.html', 'payroll-rules.html', 'sandbox.html']) {
+        await page.goto(new URL(name, server.url).href);
+        samples = await samplesOf();
+        expect(samples.some((text) => text.includes(`${hosted.origin}/`)), name).toBe(true);
+        expect(notTheReaders(samples), name).toEqual([]);
+      }
+      await page.goto(new URL('payroll.html', server.url).href);
+      await page.waitForFunction(() => document.documentElement.dataset.tryIt === 'ready', null, { timeout: READY_TIMEOUT });
+      await expect(page.locator('#sandbox-bar input[name="origin"]').inputValue()).resolves.toBe(hosted.origin);
+      const curls = await page.evaluate(() => [...document.querySelectorAll('#redoc pre')].map((node) => node.textContent).filter((text) => text.startsWith('curl ')));
+      expect(curls.length).toBeGreaterThan(10);
+      expect(curls.filter((text) => !text.includes(`'${hosted.origin}/v2/v2/`) || !text.includes(`Bearer ${token}`))).toEqual([]);
+
+      // Try it against the hosted sandbox, with the integrator's token.
+      const tryIt = async (operationId, state) => {
+        const box = page.locator(`[data-try="${operationId}"]`);
+        if (!(await box.getAttribute('open'))) await box.locator('summary').click();
+        await box.locator('button[type="submit"]').click();
+        await box.locator(`.try-output[data-state="${state}"]`).waitFor({ timeout: 30_000 });
+        return box;
+      };
+      let box = await tryIt('GetEmployeesByEmployerId', 'done');
+      await expect(box.locator('.try-output').getAttribute('data-status')).resolves.toBe('200');
+      await expect(box.locator('.try-output').getAttribute('data-target')).resolves.toBe('server');
+
+      // A mistyped address: a plain notice, nothing sent elsewhere, no switch to this browser.
+      await page.locator('#sandbox-bar input[name="origin"]').fill(wrong);
+      await Promise.all([page.waitForEvent('load'), page.locator('#sandbox-bar button').click()]);
+      await page.waitForFunction(() => document.documentElement.dataset.tryIt === 'ready', null, { timeout: READY_TIMEOUT });
+      box = await tryIt('GetEmployeesByEmployerId', 'unreachable');
+      const notice = box.locator('.try-notice');
+      await expect(notice.innerText()).resolves.toContain(`No sandbox answered at ${wrong}`);
+      await expect(page.locator('#sandbox-target').innerText()).resolves.not.toMatch(/in this browser/);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'payroll_try_it_unreachable.png') });
+      const worker = site.assets['assets/sandbox-worker.js'];
+      expect(seen.some((url) => url.endsWith(worker))).toBe(false);
+      // Retry asks the same address again, and says so again.
+      const before = seen.filter((url) => url.startsWith(wrong)).length;
+      await notice.locator('button[data-action="retry"]').click();
+      await box.locator('.try-output[data-state="unreachable"] .try-notice').waitFor({ timeout: 30_000 });
+      await expect.poll(() => seen.filter((url) => url.startsWith(wrong)).length, { timeout: 10_000 }).toBeGreaterThan(before);
+      // Choosing this browser is the reader's decision, and it answers there.
+      await box.locator('button[data-action="in-browser"]').click();
+      await box.locator('.try-output[data-state="done"]').waitFor({ timeout: 60_000 });
+      await expect(box.locator('.try-output').getAttribute('data-target')).resolves.toBe('browser');
+      await page.close();
+    } finally {
+      await outsider.close();
+      await hosted.stop();
+    }
+  }, 180_000);
 });
 
 describe('Try it in this browser', () => {

@@ -38,3 +38,38 @@ it('a well-formed token is not refused and gets no such header', async () => {
   expect(response.status).toBe(200);
   expect(response.headers.get('X-Sandbox-Authentication')).toBeNull();
 });
+
+it('a well-formed token the sandbox did not issue, or that expired, gets reason and where tokens come from', async () => {
+  const local = await providers('Bearer sandbox-at-never-issued');
+  expect(local.status).toBe(401);
+  expect(local.headers.get('X-Sandbox-Authentication')).toMatch(/^reason=token-unknown; explain="tokens that start with sandbox-at- come from \/auth\/token on this sandbox/);
+
+  const operator = 'operator-token-of-the-authentication-test';
+  const hosted = await startMock({ port: 0, hosted: true, operatorToken: operator, tokenLifetimeSeconds: 1, log: () => {} });
+  try {
+    const call = (path: string, token: string) => fetch(`${hosted.url}${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+    const explain = `explain="tokens must come from /auth/token with your client's credentials on this sandbox"`;
+    for (const path of ['/v2/v2/providers', '/__sandbox/clock']) {
+      const madeUp = await call(path, 'demo-token');
+      expect(madeUp.status, path).toBe(401);
+      expect(await madeUp.json()).toEqual({ message: expect.any(String) });
+      expect(madeUp.headers.get('X-Sandbox-Authentication'), path).toBe(`reason=token-not-issued-here; ${explain}`);
+      expect((await call(path, 'sandbox-at-never-issued')).headers.get('X-Sandbox-Authentication'), path).toBe(`reason=token-unknown; ${explain}`);
+    }
+    const created = await fetch(`${hosted.url}/__operator/clients`, { method: 'POST', headers: { Authorization: `Bearer ${operator}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Expiry test' }) });
+    const client = (await created.json()) as { client_id: string; client_secret: string };
+    const issued = await fetch(`${hosted.url}/auth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: 'someone', password: 'x', client_Id: client.client_id, client_secret: client.client_secret }),
+    });
+    const { access_token: token } = (await issued.json()) as { access_token: string };
+    expect((await call('/v2/v2/providers', token)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const expired = await call('/v2/v2/providers', token);
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('X-Sandbox-Authentication')).toBe(`reason=token-expired; ${explain}`);
+  } finally {
+    await hosted.close();
+  }
+});

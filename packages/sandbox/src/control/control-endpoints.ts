@@ -23,6 +23,7 @@ import { SETTINGS_KEY, settingsProblems, settingsView, type SandboxSettings } fr
 import { advanceClock, clockOffset, setClock } from '../domain/clock.js';
 import type { DocSchemas } from '../domain/doc-schemas.js';
 import { SandboxError, type Principal } from '../domain/context.js';
+import { tokenRefusal } from '../engine/identity.js';
 import { UniqueViolation, type CollectionSpec, type Snapshot, type Store } from '../store/types.js';
 import { mergeProblems, mergeSnapshots, snapshotProblems } from './snapshot-check.js';
 import { buildScenario, type Scenario, type ScenarioResult } from './scenario.js';
@@ -136,7 +137,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
   const token = bearerToken(req);
   if (token === undefined) return unauthorized();
   const principal = await ctx.principal(token);
-  if (!principal) return unauthorized();
+  if (!principal) return unauthorized(await tokenRefusal(ctx.store, token, ctx.hosted));
   const { sandbox } = principal;
   if (action === '/sandboxes') {
     if (!ctx.hosted) return json(200, { sandboxes: await ctx.store.list() });

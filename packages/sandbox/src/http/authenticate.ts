@@ -12,9 +12,11 @@ const BEARER = /^Bearer\s([\w-]+)$/;
 export const AUTHENTICATION_HEADER = 'X-Sandbox-Authentication';
 
 export interface AuthenticationRefusal {
-  reason: 'no-authorization-header' | 'not-bearer' | 'jwt-shaped' | 'token-characters';
+  reason: 'no-authorization-header' | 'not-bearer' | 'jwt-shaped' | 'token-characters' | 'token-not-issued-here' | 'token-unknown' | 'token-expired';
   /** One sentence for the server log. */
   detail: string;
+  /** What to do instead, in the header too (a well-formed token this sandbox does not accept). */
+  explain?: string;
 }
 
 /** The bearer token of a request, when it has a well-formed one. */
@@ -35,7 +37,8 @@ export function authenticationRefusal(req: SandboxRequest): AuthenticationRefusa
 }
 
 export function unauthorized(refusal?: AuthenticationRefusal): Outgoing {
-  return json(401, { message: UNAUTHORIZED_MESSAGE }, { 'WWW-Authenticate': 'Bearer', ...(refusal ? { [AUTHENTICATION_HEADER]: `reason=${refusal.reason}` } : {}) });
+  const explained = refusal?.explain ? `; explain="${refusal.explain.replace(/["\\]/g, "'")}"` : '';
+  return json(401, { message: UNAUTHORIZED_MESSAGE }, { 'WWW-Authenticate': 'Bearer', ...(refusal ? { [AUTHENTICATION_HEADER]: `reason=${refusal.reason}${explained}` } : {}) });
 }
 
 /** The token (undefined for an operation that needs none), or the 401 saying why. */

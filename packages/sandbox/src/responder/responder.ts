@@ -29,7 +29,7 @@ import { AnswerCache } from '../engine/answer-cache.js';
 import { DocSchemas } from '../domain/doc-schemas.js';
 import { dispatch, type HandlerLookup } from '../engine/dispatch.js';
 import { DerivedBehaviour } from '../resources/derived.js';
-import { principalOf } from '../engine/identity.js';
+import { principalOf, tokenRefusal } from '../engine/identity.js';
 import { Refused, type Handler, type Principal, type ResourceModule } from '../domain/context.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
@@ -145,7 +145,8 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     reset,
     async identify(token) {
       const who = await principal(token);
-      return who ? { caller: who } : unauthorized();
+      if (who) return { caller: who };
+      return unauthorized(token === undefined ? undefined : await tokenRefusal(store, token, hosted));
     },
     async withClock(caller, write, rest) {
       const who = caller as Principal;
