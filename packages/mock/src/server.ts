@@ -22,7 +22,7 @@ import {
 } from '@payroll-api/sandbox/engine';
 import { createRateLimiter } from './rate-limit.js';
 import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
-import { fromNodeRequest } from './node-request.js';
+import { fromNodeRequest, type BodyCap } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
 import { limitSandboxes, uploadCollections } from './store/limits.js';
 
@@ -78,8 +78,13 @@ export interface MockOptions {
   /** Sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox may hold (a write
    * beyond is refused, 400). Default 50 MiB. */
   maxUploadBytes?: number;
-  /** Largest accepted request body in bytes; larger bodies get 413. Default 5 MiB. */
+  /** Largest accepted request body in bytes, for every endpoint (API, control, operator, token);
+   * larger bodies get 413 naming --max-body. Default 5 MiB. */
   maxBodyBytes?: number;
+  /** Sandbox: largest snapshot import or scenario body in bytes (PUT /__sandbox/snapshot, POST
+   * /__sandbox/scenario); larger ones get 413 naming --max-snapshot-body. Default: 256 MiB, 32 MiB
+   * with hosted. */
+  maxSnapshotBytes?: number;
   /** Log every request to `log`. */
   verbose?: boolean;
   /** Where diagnostics go (reloads, warnings, request log). Default: standard error. */
@@ -118,6 +123,10 @@ export interface RunningMock {
 }
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
+const DEFAULT_MAX_SNAPSHOT = 256 * 1024 * 1024;
+const DEFAULT_HOSTED_MAX_SNAPSHOT = 32 * 1024 * 1024;
+/** The control requests whose bodies are whole sandboxes, under their own cap. */
+const SNAPSHOT_BODIES = new Set(['PUT /__sandbox/snapshot', 'POST /__sandbox/scenario']);
 const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
 const DEFAULT_MAX_ENTITIES = 100_000;
@@ -137,6 +146,10 @@ export function createMock(options: MockOptions = {}): Mock {
     journal: options.journalSpec ?? path.join(specDir, 'journal.json'),
   };
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const bodyCap: BodyCap = { limit: maxBody, setting: '--max-body' };
+  const snapshotCap: BodyCap = { limit: options.maxSnapshotBytes ?? (options.hosted ? DEFAULT_HOSTED_MAX_SNAPSHOT : DEFAULT_MAX_SNAPSHOT), setting: '--max-snapshot-body' };
+  /** The cap of a request's body: a snapshot's, or the one every other endpoint shares. */
+  const capOf = (req: http.IncomingMessage) => (SNAPSHOT_BODIES.has(`${req.method} ${(req.url ?? '').split('?')[0]}`) ? snapshotCap : bodyCap);
   let apis: LoadedApi[] = [];
   const loaded = new Map<ApiName, LoadedApi>();
   let responder: Responder | undefined;
@@ -294,7 +307,8 @@ export function createMock(options: MockOptions = {}): Mock {
       res.end(body);
       return;
     }
-    const request = fromNodeRequest(req);
+    const cap = capOf(req);
+    const request = Object.assign(fromNodeRequest(req, cap), { cap: cap.limit });
     const out = await pipeline(request);
     metrics.observe(routedTo.get(request), out === 'network-error' ? 'dropped' : out.status, Number(process.hrtime.bigint() - started) / 1e9);
     if (res.headersSent || res.destroyed) return;
@@ -306,6 +320,7 @@ export function createMock(options: MockOptions = {}): Mock {
     }
     res.statusCode = out.status;
     for (const [name, value] of Object.entries(out.headers)) res.setHeader(name, value);
+    if (out.status === 413) dropRest(req, res, request.cap);
     if (out.body !== undefined) res.setHeader('Content-Length', typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength);
     else if (out.status !== 204) res.setHeader('Content-Length', 0);
     res.end(out.body);
@@ -337,6 +352,22 @@ export function createMock(options: MockOptions = {}): Mock {
   };
 }
 
+/**
+ * After a 413 the rest of the body is read and dropped, up to as much again as the cap, so that
+ * the client, still sending, gets the answer rather than a reset connection; a body beyond that
+ * loses its connection.
+ */
+function dropRest(req: http.IncomingMessage, res: http.ServerResponse, cap: number): void {
+  if (req.complete) return;
+  res.removeHeader('Connection');
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > cap) req.socket.destroy();
+  });
+  req.resume();
+}
+
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const mock = createMock(options);
   try {
@@ -351,7 +382,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     if (closing) res.shouldKeepAlive = false;
     answering.add(res);
     res.once('close', () => answering.delete(res));
-    void mock.handle(req, res);
+    mock.handle(req, res).catch((error: unknown) => {
+      // A failure outside the pipeline's own handling: this request fails, the process serves on.
+      process.stderr.write(`payroll-mock: ${req.method} ${req.url}: ${(error as Error)?.stack ?? error}\n`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' }).end(JSON.stringify(envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')])));
+      else res.destroy();
+    });
   });
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;

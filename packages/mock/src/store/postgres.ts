@@ -144,7 +144,12 @@ export class PostgresStore implements Store {
     });
     // An idle connection that breaks must not take the process down; the next query reports it.
     this.pool.on('error', () => undefined);
-    this.pool.on('connect', corkQueries);
+    this.pool.on('connect', (client) => {
+      corkQueries(client);
+      // A connection lost while checked out (between two queries of a transaction) says so on
+      // its next query, which then fails (503); the event itself must not be an uncaught error.
+      client.on('error', () => undefined);
+    });
     this.commitIdle.unref?.();
     const hash = createHash('sha256').update(JSON.stringify(options.seed)).digest('hex').slice(0, 24);
     this.seedId = `__seed:${hash}`;
@@ -278,7 +283,14 @@ export class PostgresStore implements Store {
   }
 
   async transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (mode === 'write') return this.writers.run(sandbox, fn);
+    if (mode === 'write') {
+      return this.writers.run(sandbox, fn).catch((error: unknown) => {
+        // A writer's own query can fail on a lost connection before the batch notices: the
+        // raw error is an outage all the same (503), never a 500.
+        if (isStoreUnavailable(error) || !isStoreUnavailable(unreachable(error))) throw error;
+        throw this.failed(error);
+      });
+    }
     const round = this.readers.join(sandbox);
     let broken = false;
     try {

@@ -7,7 +7,7 @@
 // rotate: a used one is refused.
 import type { SandboxRequest } from '../http/request.js';
 import { json, type Outgoing } from '../http/outgoing.js';
-import { readModel } from '../authorization/model.js';
+import { ownEntry, readModel } from '../authorization/model.js';
 import type { Store, Tx } from '../store/types.js';
 import { tenantSandbox, verifyTenantClient } from './tenants.js';
 import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_LIFETIME_MS, REFRESH_PREFIX, REFRESH_TOKENS, userSandbox, type AccessToken, type RefreshToken } from './tokens.js';
@@ -71,11 +71,11 @@ export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeS
     const userId = username.toLowerCase();
     const sandbox = hosted ? tenantSandbox(clientId, userId) : undefined;
     const model = await store.transaction(sandbox ?? userSandbox(userId), 'read', (tx) => readModel(tx));
-    const user = model?.users[userId];
+    const user = ownEntry(model?.users, userId);
     if (model && user) {
       if (password !== user.password) return oauthError(400, 'invalid_grant', 'The username or password is not correct.');
       if (hosted) return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, true, lifetimeSeconds, now, sandbox));
-      const client = model.clients[clientId];
+      const client = ownEntry(model.clients, clientId);
       if (!client) return oauthError(400, 'invalid_client', `The client ${clientId.slice(0, 100)} is not a client of the sandbox's authorization model.`);
       if (client.secret !== null && field('client_secret') !== client.secret) return oauthError(400, 'invalid_client', 'The client_secret is missing or not correct for this client.');
     }

@@ -62,6 +62,16 @@ class StageMemo<V> {
   }
 }
 
+/** Whether every %-escape of a path decodes (the control and operator endpoints decode their ids). */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const isBodilessRead = (req: SandboxRequest) =>
   (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
 
@@ -118,6 +128,9 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     const pre = preflight(req);
     if (pre) return pre;
     if (target && active.serveOther) {
+      if (target.pathname.startsWith('/__') && !decodable(target.pathname)) {
+        return json(400, envelope(null, [message(400, 'The path is not valid percent-encoding (a % must start a UTF-8 sequence such as %C3%A9).', ['path'])]));
+      }
       const other = await active.serveOther(req, target.pathname, target.query);
       if (other) return other;
     }
@@ -174,6 +187,9 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     const headers: Outgoing['headers'] = {
       'Access-Control-Allow-Origin': origin ?? '*',
       'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+      // Answers hold personal data: never sniffed as another type, never kept by a cache.
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
     };
     if (origin) headers.Vary = 'Origin';
     if (out.status !== 204 && out.headers.Expires === undefined) headers.Expires = expires(undefined);

@@ -1,0 +1,227 @@
+// A shared sandbox (--hosted) attacked by one of its tenants, through two real processes on one
+// real PostgreSQL database: no request exhausts or crashes the process, bad input gets a 4xx in
+// the contract's envelope (never a 500), and the limits hold per client across instances.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
+import { createSandbox } from '@payroll-api/sandbox';
+import { request, startProcess, type MockProcess } from './helpers.js';
+import { startPostgres, usePostgres } from './support/postgres.js';
+import { newEmployee } from './support/new-employee.js';
+import { PostgresStore } from '../src/store/postgres.js';
+import { seedSnapshot } from '#sandbox/seed/index.js';
+
+const server = usePostgres();
+const OPERATOR = 'operator-token-of-the-abuse-test-0123456789';
+const EMPLOYEES = `/v2/v2/providers/employers/${SEED_IDS.employer}/employees`;
+const MAX_BODY = 100_000;
+const MAX_SNAPSHOT = 3_000_000;
+const JSON_V = 'application/json;version=2018-01-01';
+let a: MockProcess;
+let b: MockProcess;
+
+const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT)];
+
+beforeAll(async () => {
+  const databaseUrl = await server().database('abuse');
+  // One first: it creates the schema, the other finds it.
+  a = await startProcess(hostedArgs(databaseUrl));
+  b = await startProcess(hostedArgs(databaseUrl));
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
+
+async function call(mock: MockProcess, method: string, target: string, token: string | undefined, body?: unknown, extra: Record<string, string> = {}): Promise<Answer> {
+  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  const answer = await request(`${mock.url}${target}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      ...(text === undefined ? {} : { 'content-type': JSON_V, 'content-length': Buffer.byteLength(text) }),
+      ...extra,
+    },
+    body: text,
+    timeoutMs: 60_000,
+  });
+  let parsed: unknown;
+  try {
+    parsed = answer.text ? answer.json() : undefined;
+  } catch {
+    parsed = answer.text;
+  }
+  return { status: answer.status, headers: answer.headers, body: parsed };
+}
+
+const descriptions = (answer: Answer) => ((answer.body?.messages ?? []) as Array<{ description: string }>).map((m) => m.description).join(' ');
+
+let clients = 0;
+async function newClient(): Promise<{ client_id: string; client_secret: string }> {
+  const created = await call(a, 'POST', '/__operator/clients', OPERATOR, { name: `Tenant ${++clients}` });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+async function login(mock: MockProcess, client: { client_id: string; client_secret: string }, username: string): Promise<{ status: number; body: any }> {
+  const form = new URLSearchParams({ grant_type: 'password', username, password: 'Welkom01!', client_Id: client.client_id, client_secret: client.client_secret }).toString();
+  const answer = await request(`${mock.url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) }, body: form });
+  return { status: answer.status, body: answer.text ? answer.json() : undefined };
+}
+
+async function token(mock: MockProcess, username = 'admin'): Promise<string> {
+  const issued = await login(mock, await newClient(), username);
+  expect(issued.status).toBe(200);
+  return issued.body.access_token as string;
+}
+
+describe('no request exhausts the process', () => {
+  it('caps every body, control and operator ones included, at --max-body, by Content-Length and while it streams', async () => {
+    const owner = await token(a);
+    const big = JSON.stringify({ unknownFields: 'warn', padding: 'x'.repeat(MAX_BODY) });
+    for (const [method, target, auth] of [
+      ['PUT', '/__sandbox/settings', owner],
+      ['PUT', '/__sandbox/faults', owner],
+      ['PUT', '/__sandbox/authorization', owner],
+      ['POST', EMPLOYEES, owner],
+      ['POST', '/__operator/clients', OPERATOR],
+    ] as const) {
+      const declared = await call(a, method, target, auth, big).catch((e) => { throw new Error(`${method} ${target}: ${e.message}`); });
+      expect(declared.status, `${method} ${target}`).toBe(413);
+      expect(declared.body.messages[0]).toMatchObject({ code: 413, properties: ['body'] });
+      if (!target.startsWith('/__operator')) expect(descriptions(declared)).toContain('--max-body');
+      // Without Content-Length (chunked), the bytes are counted as they arrive.
+      const streamed = await request(`${b.url}${target}`, { method, headers: { authorization: `Bearer ${auth}`, accept: 'application/json', 'content-type': JSON_V, 'transfer-encoding': 'chunked' }, body: big });
+      expect(streamed.status, `${method} ${target} chunked`).toBe(413);
+    }
+    // A snapshot import has its own, larger cap.
+    const snapshot = (await call(a, 'GET', '/__sandbox/snapshot', owner)).body;
+    const sized = { ...snapshot, meta: { ...snapshot.meta, note: 'y'.repeat(MAX_BODY) } };
+    expect((await call(a, 'PUT', '/__sandbox/snapshot', owner, sized)).status).toBe(200);
+    const tooBig = { ...snapshot, meta: { ...snapshot.meta, note: 'y'.repeat(MAX_SNAPSHOT) } };
+    const refused = await call(b, 'PUT', '/__sandbox/snapshot', owner, tooBig);
+    expect(refused.status).toBe(413);
+    expect(descriptions(refused)).toContain('--max-snapshot-body');
+  });
+
+  it('answers broken percent-encoding in control and operator paths with 400, with or without a token', async () => {
+    const owner = await token(a);
+    for (const [target, auth] of [
+      ['/__sandbox/faults/%E0%A4%A', undefined],
+      ['/__sandbox/faults/%E0%A4%A', owner],
+      ['/__sandbox/authorization/users/%E0%A4%A', owner],
+      ['/__sandbox/authorization/users/%E0%A4%A', undefined],
+      ['/__operator/sandboxes/%E0%A4%A', OPERATOR],
+      ['/__operator/clients/%ZZ', undefined],
+    ] as const) {
+      const answer = await call(b, 'DELETE', target, auth);
+      expect(answer.status, target).toBe(400);
+      expect(answer.body.messages[0]).toMatchObject({ code: 400, properties: ['path'] });
+    }
+  });
+
+  it('refuses JSON nested deeper than the limit in an API body and in a snapshot, with 400', async () => {
+    const owner = await token(b);
+    const deep = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    const employee = JSON.stringify(newEmployee(70_001, 1)).replace('"exclusionFromAbsenceStatus":false', `"exclusionFromAbsenceStatus":${deep(10_000)}`);
+    const api = await call(b, 'POST', EMPLOYEES, owner, employee);
+    expect(api.status).toBe(400);
+    expect(descriptions(api)).toMatch(/nested more than \d+ levels/);
+    const snapshot = (await call(b, 'GET', '/__sandbox/snapshot', owner)).body;
+    const text = JSON.stringify({ ...snapshot, meta: { deep: 0 } }).replace('"deep":0', `"deep":${deep(10_000).replaceAll('[', '{"a":').replaceAll(']', '}')}`);
+    const control = await call(b, 'PUT', '/__sandbox/snapshot?mode=merge', owner, text);
+    expect(control.status).toBe(400);
+    expect(descriptions(control)).toMatch(/nested more than \d+ levels/);
+    // A nesting an honest body has still passes.
+    expect((await call(b, 'PUT', '/__sandbox/snapshot', owner, { ...snapshot, meta: { ...snapshot.meta, fine: deep(20) } })).status).toBe(200);
+  });
+
+  it('refuses a lone surrogate with 400 naming the field, on PostgreSQL and in memory alike', async () => {
+    const owner = await token(a);
+    const body = JSON.stringify(newEmployee(70_002, 2)).replace('"firstName":"Sanne"', '"firstName":"San\\ud800ne"');
+    const onPostgres = await call(a, 'POST', EMPLOYEES, owner, body);
+    expect(onPostgres.status).toBe(400);
+    expect(onPostgres.body.messages[0].properties).toEqual(['employeeData.personalDetails.firstName']);
+    const sandbox = await createSandbox();
+    const inMemory = await sandbox.fetch(`http://sandbox.invalid${EMPLOYEES}`, { method: 'POST', headers: { authorization: 'Bearer memory-test', accept: 'application/json', 'content-type': JSON_V }, body });
+    expect(inMemory.status).toBe(400);
+    expect((await inMemory.json()).messages[0].properties).toEqual(['employeeData.personalDetails.firstName']);
+    await sandbox.close();
+    // A surrogate pair (a character outside the BMP) is text, and is stored.
+    const pair = JSON.stringify(newEmployee(70_003, 3)).replace('"firstName":"Sanne"', '"firstName":"San\\ud83d\\ude00ne"');
+    expect((await call(a, 'POST', EMPLOYEES, owner, pair)).status).toBe(201);
+    // In a snapshot's meta, a key holding one is refused too.
+    const snapshot = (await call(a, 'GET', '/__sandbox/snapshot', owner)).body;
+    const meta = JSON.stringify({ ...snapshot, meta: { x: 1 } }).replace('"x":1', '"\\udc00":1');
+    expect((await call(a, 'PUT', '/__sandbox/snapshot', owner, meta)).status).toBe(400);
+  });
+
+  it('bounds the running total of a clock advanced again and again; the sandbox keeps answering', async () => {
+    const owner = await token(a);
+    let refused = 0;
+    for (let i = 0; i < 300; i++) {
+      const step = await call(i % 2 === 0 ? a : b, 'POST', '/__sandbox/clock/advance', owner, { days: 365_000 });
+      if (step.status === 400) refused++;
+      else expect(step.status).toBe(200);
+    }
+    expect(refused).toBeGreaterThan(290);
+    const clock = await call(b, 'GET', '/__sandbox/clock', owner);
+    expect(clock.status).toBe(200);
+    expect(clock.body.now).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await call(a, 'GET', EMPLOYEES, owner)).status).toBe(200);
+    // A clock set beyond year 9999 is refused as well.
+    expect((await call(a, 'PUT', '/__sandbox/clock', owner, { now: '10000-01-01T00:00:00Z' })).status).toBe(400);
+  }, 120_000);
+
+  it('answers a write whose own query loses the database with 503, not 500', async () => {
+    const own = await startPostgres();
+    try {
+      const store = await PostgresStore.open({ databaseUrl: await own.database('outage'), seed: seedSnapshot(), collections: [{ name: 'notes' }] });
+      try {
+        await store.transaction('s1', 'write', (tx) => tx.insert('notes', { id: 'n1' }));
+        const failed = await store
+          .transaction('s1', 'write', async (tx) => {
+            own.halt();
+            await tx.insert('notes', { id: 'n2' });
+          })
+          .then(() => undefined, (error: unknown) => error);
+        expect((failed as { name?: string })?.constructor?.name).toBe('StoreUnavailable');
+      } finally {
+        own.resume();
+        await store.close().catch(() => undefined);
+      }
+    } finally {
+      own.stop();
+    }
+  }, 120_000);
+
+  it('stops accepting, drains and exits 1 after an uncaught error, so that it is restarted', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-mock-crash-'));
+    // Stands for a defect anywhere in the process: an error thrown outside any request.
+    const crash = path.join(dir, 'crash.mjs');
+    fs.writeFileSync(crash, "process.on('SIGUSR2', () => setTimeout(() => { throw new Error('a defect'); }, 0));\n");
+    const mock = await startProcess(['--port', '0'], { NODE_OPTIONS: `--import=${crash}` });
+    try {
+      const slow = call(mock, 'GET', EMPLOYEES, 'crash-test', undefined, { 'X-Sandbox-Fault': 'delay=1500' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const exited = new Promise<number | null>((resolve) => mock.child.once('exit', (code) => resolve(code)));
+      mock.child.kill('SIGUSR2');
+      // The request in flight is answered; then the process exits non-zero.
+      expect((await slow).status).toBe(200);
+      expect(await exited).toBe(1);
+      expect(mock.stderr()).toContain('a defect');
+      await expect(call(mock, 'GET', EMPLOYEES, 'crash-test')).rejects.toThrow();
+    } finally {
+      await mock.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
