@@ -7,19 +7,23 @@ import type { DocSchemas } from '../engine/doc-schemas.js';
 import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
 import { ruleKey } from '../store/rule-key.js';
 import { valueAt } from '../filter/evaluate.js';
+import { Slices } from '../http/json-body.js';
 
 const MAX_PROBLEMS = 20;
 
-export function snapshotProblems(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas): string[] {
-  const problems: string[] = [];
+/** The check, one doc at a time: it yields after each doc, so that a caller may pause between them. */
+function* checkSnapshot(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas, problems: string[]): Generator<void, void> {
   const add = (text: string) => problems.length < MAX_PROBLEMS && problems.push(text);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return ['The snapshot must be a JSON object {format, collections, meta}.'];
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    add('The snapshot must be a JSON object {format, collections, meta}.');
+    return;
+  }
   const snapshot = value as Partial<Snapshot>;
   if (snapshot.format !== 'payroll-sandbox/1') add(`format must be 'payroll-sandbox/1', not ${JSON.stringify(snapshot.format)?.slice(0, 40)}.`);
   if (snapshot.meta !== undefined && (typeof snapshot.meta !== 'object' || snapshot.meta === null || Array.isArray(snapshot.meta))) add('meta must be an object.');
   if (!snapshot.collections || typeof snapshot.collections !== 'object' || Array.isArray(snapshot.collections)) {
     add('collections must be an object of arrays of docs, by collection name.');
-    return problems;
+    return;
   }
   for (const [name, docs] of Object.entries(snapshot.collections)) {
     const spec = collections.get(name);
@@ -32,15 +36,22 @@ export function snapshotProblems(value: unknown, collections: Map<string, Collec
       continue;
     }
     const ids = new Set<string>();
-    docs.forEach((doc: unknown, i) => {
+    for (const [i, doc] of (docs as unknown[]).entries()) {
+      yield;
       const at = `collections.${name}[${i}]`;
-      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return add(`${at} must be an object.`);
+      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+        add(`${at} must be an object.`);
+        continue;
+      }
       const id = (doc as { id?: unknown }).id;
-      if (typeof id !== 'string' || id === '') return add(`${at}.id must be a non-empty string.`);
+      if (typeof id !== 'string' || id === '') {
+        add(`${at}.id must be a non-empty string.`);
+        continue;
+      }
       if (ids.has(id)) add(`${at}.id ${id} occurs twice.`);
       ids.add(id);
       if (spec.schema) for (const problem of schemas.check(spec.schema.api, spec.schema.component, doc)) add(`${at} (${spec.schema.component}): ${problem}`);
-    });
+    }
     for (const rule of spec.unique ?? []) {
       const seen = new Set<string>();
       docs.forEach((doc: unknown, i) => {
@@ -51,6 +62,19 @@ export function snapshotProblems(value: unknown, collections: Map<string, Collec
       });
     }
   }
+}
+
+export function snapshotProblems(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas): string[] {
+  const problems: string[] = [];
+  for (const _ of checkSnapshot(value, collections, schemas, problems));
+  return problems;
+}
+
+/** The same check in slices: a large snapshot never holds the other requests of the process up for long. */
+export async function snapshotProblemsInSlices(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas): Promise<string[]> {
+  const problems: string[] = [];
+  const slices = new Slices();
+  for (const _ of checkSnapshot(value, collections, schemas, problems)) await slices.due();
   return problems;
 }
 
