@@ -29,8 +29,13 @@ Options:
                     (also $PAYROLL_MOCK_OPERATOR_TOKEN); required with --hosted
   --sandbox-ttl <d> sandbox: remove sandboxes not written for this long (30d, 12h, 90m,
                     45s; 0 never). Default: 30d with --database-url, never otherwise
-  --rate-limit <n>  sandbox: requests per second per bearer token (429 with Retry-After
-                    beyond; 0 none). Default: 100 with --hosted, none otherwise
+  --rate-limit <n>  sandbox: requests per second per client with --hosted (whichever of its
+                    tokens it uses; per bearer token otherwise) and per remote address without
+                    a client's token (429 with Retry-After beyond; 0 none). Default: 100 with
+                    --hosted, none otherwise
+  --max-failures <n>
+                    sandbox: failed authentications (401) per remote address per minute; beyond,
+                    its attempts get 429 (0 none). Default: 30 with --hosted, none otherwise
   --max-entities <n>
                     sandbox: entities one sandbox may hold; a write beyond gets 400
                     naming the limit (default: 100000)
@@ -95,6 +100,7 @@ export async function main(argv: string[]): Promise<void> {
         'operator-token': { type: 'string' },
         'sandbox-ttl': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'max-failures': { type: 'string' },
         'max-entities': { type: 'string' },
         'answer-cache': { type: 'string' },
         'collection-cache': { type: 'string' },
@@ -125,7 +131,7 @@ export async function main(argv: string[]): Promise<void> {
   const examples = (values.examples ?? false) || (values.dynamic ?? false);
   const dynamic = values.dynamic ?? (env === 'true' || env === '1');
   if (examples) {
-    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache', 'collection-cache', 'max-snapshot-body'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
+    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache', 'collection-cache', 'max-snapshot-body', 'max-failures'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
   }
   if (values.data !== undefined && values['database-url'] !== undefined) fail('--data and --database-url exclude each other (PostgreSQL keeps the data itself)');
   if (values['database-url'] !== undefined && !/^postgres(ql)?:\/\//.test(values['database-url'])) fail(`--database-url must be a postgres:// URL, not '${values['database-url'].replace(/:[^:@/]*@/, ':***@')}'`);
@@ -151,6 +157,7 @@ export async function main(argv: string[]): Promise<void> {
     if (operatorToken !== undefined) options.operatorToken = operatorToken;
   }
   if (values['rate-limit'] !== undefined) options.rateLimit = integer('--rate-limit', values['rate-limit'], 0, 1_000_000);
+  if (values['max-failures'] !== undefined) options.maxFailures = integer('--max-failures', values['max-failures'], 0, 1_000_000);
   if (values['max-entities'] !== undefined) options.maxEntities = integer('--max-entities', values['max-entities'], 1, 1_000_000_000);
   if (values['answer-cache'] !== undefined) options.answerCacheBytes = integer('--answer-cache', values['answer-cache'], 0, 65_536) * 1024 * 1024;
   if (values['collection-cache'] !== undefined) {

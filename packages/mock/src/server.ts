@@ -13,6 +13,8 @@ import {
   envelope,
   EXPOSED_HEADERS,
   HEALTH_PATH,
+  lookupAccessToken,
+  ACCESS_PREFIX,
   message,
   loadApi,
   type ApiName,
@@ -65,9 +67,14 @@ export interface MockOptions {
   /** Sandbox: a sandbox not written for this long is removed (back to the seed); 0 never.
    * Default: 30 days on PostgreSQL, never in memory. */
   sandboxTtlMs?: number;
-  /** Requests per second one bearer token may make (429 with Retry-After beyond); 0 no limit.
-   * Default: 100 with hosted, no limit otherwise. */
+  /** Requests per second one client may make, whichever of its tokens it uses (hosted; else one
+   * bearer token), and one remote address without a client's token (429 with Retry-After
+   * beyond); 0 no limit. Default: 100 with hosted, no limit otherwise. */
   rateLimit?: number;
+  /** Failed authentications (401: wrong client secrets, operator tokens, unknown tokens) one
+   * remote address may make per minute; beyond, its attempts get 429 until the minute has
+   * refilled. 0 no limit. Default: 30 with hosted, no limit otherwise. */
+  maxFailures?: number;
   /** Sandbox: entities one sandbox may hold (a write beyond is refused, 400). Default 100,000. */
   maxEntities?: number;
   /** Sandbox: bytes of read answers kept to answer the same read again (0 none). Default 32 MiB. */
@@ -129,6 +136,9 @@ const DEFAULT_HOSTED_MAX_SNAPSHOT = 32 * 1024 * 1024;
 const SNAPSHOT_BODIES = new Set(['PUT /__sandbox/snapshot', 'POST /__sandbox/scenario']);
 const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
+const DEFAULT_HOSTED_MAX_FAILURES = 30;
+/** How long the client behind a token is remembered for rate accounting. */
+const CALLER_MEMORY_MS = 10_000;
 const DEFAULT_MAX_ENTITIES = 100_000;
 const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
@@ -158,6 +168,33 @@ export function createMock(options: MockOptions = {}): Mock {
   let inFlight = 0;
   const rate = options.rateLimit ?? (options.hosted ? DEFAULT_HOSTED_RATE : 0);
   const limiter = rate > 0 ? createRateLimiter(rate) : undefined;
+  const maxFailures = options.maxFailures ?? (options.hosted ? DEFAULT_HOSTED_MAX_FAILURES : 0);
+  const failures = maxFailures > 0 ? createRateLimiter(maxFailures / 60, maxFailures) : undefined;
+  const callers = new Map<string, { key: string; until: number }>();
+
+  /** What a request's rate is counted against: its client (hosted: every token of one client is
+   * one caller), its token (not hosted), or its remote address when no token identifies it. */
+  async function callerOf(token: string | undefined, address: string): Promise<{ key: string; identified: boolean }> {
+    const byAddress = { key: `address ${address}`, identified: false };
+    if (token === undefined) return byAddress;
+    if (!options.hosted) return { key: `token ${token}`, identified: true };
+    const now = Date.now();
+    const known = callers.get(token);
+    if (known && known.until > now) return { key: known.key, identified: true };
+    const issued = store && token.startsWith(ACCESS_PREFIX) ? await lookupAccessToken(store, token).catch(() => undefined) : undefined;
+    if (!issued || issued.expiresAt <= now) return byAddress;
+    if (callers.size >= 10_000) callers.clear();
+    const key = `client ${issued.clientId}`;
+    callers.set(token, { key, until: Math.min(now + CALLER_MEMORY_MS, issued.expiresAt) });
+    return { key, identified: true };
+  }
+
+  function tooMany(req: http.IncomingMessage, res: http.ServerResponse, started: bigint, wait: number, description: string): void {
+    metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
+    const body = JSON.stringify(envelope(null, [message(429, description, [], 'Exception')]));
+    res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Access-Control-Allow-Origin': req.headers.origin ?? '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
+    res.end(body);
+  }
 
   async function reload(): Promise<void> {
     for (const name of ['payroll', 'journal'] as const) {
@@ -298,19 +335,24 @@ export function createMock(options: MockOptions = {}): Mock {
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
     if (await operations(req, res)) return;
+    const address = req.socket.remoteAddress ?? 'unknown';
     const token = /^Bearer\s(\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const wait = limiter && token !== undefined ? limiter.take(token) : 0;
-    if (wait > 0) {
-      metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
-      const body = JSON.stringify(envelope(null, [message(429, `This token made more than ${rate} requests per second; retry after ${wait} s.`, [], 'Exception')]));
-      res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Access-Control-Allow-Origin': req.headers.origin ?? '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
-      res.end(body);
-      return;
+    const operator = (req.url ?? '').startsWith('/__operator');
+    const caller = limiter || failures ? await callerOf(operator ? undefined : token, address) : undefined;
+    if (failures && caller && !caller.identified) {
+      const wait = failures.wait(address);
+      if (wait > 0) return tooMany(req, res, started, wait, `Too many failed authentications from this address (more than ${maxFailures} a minute, the limit --max-failures); retry after ${wait} s.`);
+    }
+    // The operator's endpoints are not rate limited: wrong operator tokens are failures.
+    if (limiter && caller && !operator) {
+      const wait = limiter.take(caller.key);
+      if (wait > 0) return tooMany(req, res, started, wait, `${caller.identified ? (options.hosted ? 'This client' : 'This token') : 'This address (without a token of a client)'} made more than ${rate} requests per second (the limit --rate-limit); retry after ${wait} s.`);
     }
     const cap = capOf(req);
     const request = Object.assign(fromNodeRequest(req, cap), { cap: cap.limit });
     const out = await pipeline(request);
     metrics.observe(routedTo.get(request), out === 'network-error' ? 'dropped' : out.status, Number(process.hrtime.bigint() - started) / 1e9);
+    if (failures && out !== 'network-error' && out.status === 401) failures.take(address);
     if (res.headersSent || res.destroyed) return;
     if (out === 'network-error') {
       // A fault asked for a dropped connection: no status line at all.
@@ -352,10 +394,13 @@ export function createMock(options: MockOptions = {}): Mock {
   };
 }
 
+/** Bytes of a refused body read and dropped at least (see dropRest). */
+const DROPPED_AT_LEAST = 4 * 1024 * 1024;
+
 /**
- * After a 413 the rest of the body is read and dropped, up to as much again as the cap, so that
- * the client, still sending, gets the answer rather than a reset connection; a body beyond that
- * loses its connection.
+ * After a 413 the rest of the body is read and dropped, up to the cap or 4 MiB, whichever is
+ * more, so that the client, still sending, gets the answer rather than a reset connection; a
+ * body beyond that loses its connection.
  */
 function dropRest(req: http.IncomingMessage, res: http.ServerResponse, cap: number): void {
   if (req.complete) return;
@@ -363,7 +408,7 @@ function dropRest(req: http.IncomingMessage, res: http.ServerResponse, cap: numb
   let dropped = 0;
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > cap) req.socket.destroy();
+    if (dropped > Math.max(cap, DROPPED_AT_LEAST)) req.socket.destroy();
   });
   req.resume();
 }

@@ -18,11 +18,12 @@ const OPERATOR = 'operator-token-of-the-abuse-test-0123456789';
 const EMPLOYEES = `/v2/v2/providers/employers/${SEED_IDS.employer}/employees`;
 const MAX_BODY = 100_000;
 const MAX_SNAPSHOT = 3_000_000;
+const RATE = 20;
 const JSON_V = 'application/json;version=2018-01-01';
 let a: MockProcess;
 let b: MockProcess;
 
-const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT)];
+const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE)];
 
 beforeAll(async () => {
   const databaseUrl = await server().database('abuse');
@@ -60,6 +61,15 @@ async function call(mock: MockProcess, method: string, target: string, token: st
     parsed = answer.text;
   }
   return { status: answer.status, headers: answer.headers, body: parsed };
+}
+
+/** An answer past the rate limit, waited out (the tests that are not about the limit). */
+async function calm(send: () => Promise<Answer>): Promise<Answer> {
+  for (;;) {
+    const answer = await send();
+    if (answer.status !== 429) return answer;
+    await new Promise((resolve) => setTimeout(resolve, Number(answer.headers['retry-after'] ?? 1) * 1000));
+  }
 }
 
 const descriptions = (answer: Answer) => ((answer.body?.messages ?? []) as Array<{ description: string }>).map((m) => m.description).join(' ');
@@ -168,7 +178,7 @@ describe('no request exhausts the process', () => {
     const owner = await token(a);
     let refused = 0;
     for (let i = 0; i < 300; i++) {
-      const step = await call(i % 2 === 0 ? a : b, 'POST', '/__sandbox/clock/advance', owner, { days: 365_000 });
+      const step = await calm(() => call(i % 2 === 0 ? a : b, 'POST', '/__sandbox/clock/advance', owner, { days: 365_000 }));
       if (step.status === 400) refused++;
       else expect(step.status).toBe(200);
     }
@@ -224,4 +234,63 @@ describe('no request exhausts the process', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/** Calls `target` on `mock` with `tokens` in turn, `inFlight` at a time, for `ms`; the statuses. */
+async function flood(mock: MockProcess, target: string, tokens: Array<string | undefined>, ms: number, inFlight = 16, method = 'GET', body?: string): Promise<number[]> {
+  const statuses: number[] = [];
+  const until = Date.now() + ms;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (Date.now() < until) {
+        const answer = await call(mock, method, target, tokens[next++ % tokens.length], body, body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' });
+        statuses.push(answer.status);
+      }
+    }),
+  );
+  return statuses;
+}
+
+describe('quotas per client, not per token', () => {
+  it('limits a client as a whole, whichever of its tokens it uses', async () => {
+    const client = await newClient();
+    const tokens: string[] = [];
+    for (let i = 0; i < 20; i++) tokens.push((await login(a, client, 'admin')).body.access_token);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const seconds = 3;
+    const statuses = await flood(a, '/__sandbox/clock', tokens, seconds * 1000);
+    const passed = statuses.filter((s) => s === 200).length;
+    // One second's burst, then the rate: within 10 %.
+    expect(passed).toBeLessThanOrEqual(RATE * (seconds + 1) * 1.1);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // Another client is not held up by it.
+    expect((await call(a, 'GET', '/__sandbox/clock', await token(a))).status).toBe(200);
+  });
+
+  it('limits requests without a client token by remote address', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const statuses = await flood(b, '/auth/token', [undefined], 2_000, 16, 'POST', 'grant_type=nonsense');
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(RATE * 3 * 1.1);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  });
+});
+
+// Last: it leaves this address throttled for failed authentications.
+describe('repeated failures', () => {
+  it('answers 429 after a bound of wrong client secrets and operator tokens, and keeps serving known clients', async () => {
+    const owner = await token(a);
+    const client = await newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await login(a, { ...client, client_secret: `wrong-${i}` }, 'admin')).status);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    // The right secret waits too (no guessing goes on), and so do operator tokens.
+    expect((await login(a, client, 'admin')).status).toBe(429);
+    expect((await call(a, 'GET', '/__operator/clients', 'not-the-operator-token-0123456789')).status).toBe(429);
+    expect((await call(a, 'GET', '/__operator/clients', OPERATOR)).status).toBe(429);
+    // A client's valid token is no failure and still answered.
+    expect((await call(a, 'GET', '/__sandbox/clock', owner)).status).toBe(200);
+  });
 });
