@@ -39,6 +39,9 @@ Options:
   --max-entities <n>
                     sandbox: entities one sandbox may hold; a write beyond gets 400
                     naming the limit (default: 100000)
+  --max-sandboxes <n>
+                    sandbox with --hosted: sandboxes one client may hold; the first write of
+                    one more gets 400 naming the limit (0 none; default: 200)
   --answer-cache <MiB>
                     sandbox: memory for read answers kept to answer the same read again
                     while nothing it read has changed (0 none; default: 32)
@@ -102,6 +105,7 @@ export async function main(argv: string[]): Promise<void> {
         'rate-limit': { type: 'string' },
         'max-failures': { type: 'string' },
         'max-entities': { type: 'string' },
+        'max-sandboxes': { type: 'string' },
         'answer-cache': { type: 'string' },
         'collection-cache': { type: 'string' },
         'max-upload-bytes': { type: 'string' },
@@ -158,6 +162,10 @@ export async function main(argv: string[]): Promise<void> {
   }
   if (values['rate-limit'] !== undefined) options.rateLimit = integer('--rate-limit', values['rate-limit'], 0, 1_000_000);
   if (values['max-failures'] !== undefined) options.maxFailures = integer('--max-failures', values['max-failures'], 0, 1_000_000);
+  if (values['max-sandboxes'] !== undefined) {
+    if (!values.hosted) fail('--max-sandboxes limits the sandboxes of each client of a hosted sandbox; it needs --hosted');
+    options.maxSandboxes = integer('--max-sandboxes', values['max-sandboxes'], 0, 1_000_000);
+  }
   if (values['max-entities'] !== undefined) options.maxEntities = integer('--max-entities', values['max-entities'], 1, 1_000_000_000);
   if (values['answer-cache'] !== undefined) options.answerCacheBytes = integer('--answer-cache', values['answer-cache'], 0, 65_536) * 1024 * 1024;
   if (values['collection-cache'] !== undefined) {

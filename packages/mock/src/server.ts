@@ -77,6 +77,9 @@ export interface MockOptions {
   maxFailures?: number;
   /** Sandbox: entities one sandbox may hold (a write beyond is refused, 400). Default 100,000. */
   maxEntities?: number;
+  /** Hosted: sandboxes one client may hold; the first write of one more is refused (400). 0 no
+   * limit. Default: 200 with hosted. */
+  maxSandboxes?: number;
   /** Sandbox: bytes of read answers kept to answer the same read again (0 none). Default 32 MiB. */
   answerCacheBytes?: number;
   /** Sandbox on PostgreSQL: bytes (as JSON) of the collections kept parsed in this process for
@@ -140,6 +143,7 @@ const DEFAULT_HOSTED_MAX_FAILURES = 30;
 /** How long the client behind a token is remembered for rate accounting. */
 const CALLER_MEMORY_MS = 10_000;
 const DEFAULT_MAX_ENTITIES = 100_000;
+const DEFAULT_HOSTED_MAX_SANDBOXES = 200;
 const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 function defaultSpecDir(): string {
@@ -226,6 +230,7 @@ export function createMock(options: MockOptions = {}): Mock {
                   await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, collectionCacheBytes: options.collectionCacheBytes, onError: (kind) => metrics.storeError(kind) }),
                   {
                     maxEntities: options.maxEntities ?? DEFAULT_MAX_ENTITIES,
+                    maxSandboxesPerClient: options.hosted ? (options.maxSandboxes ?? DEFAULT_HOSTED_MAX_SANDBOXES) : 0,
                     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
                     uploadCollections: uploadCollections(storeOptions.collections, apis),
                   },

@@ -19,11 +19,12 @@ const EMPLOYEES = `/v2/v2/providers/employers/${SEED_IDS.employer}/employees`;
 const MAX_BODY = 100_000;
 const MAX_SNAPSHOT = 3_000_000;
 const RATE = 20;
+const MAX_SANDBOXES = 3;
 const JSON_V = 'application/json;version=2018-01-01';
 let a: MockProcess;
 let b: MockProcess;
 
-const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE)];
+const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES)];
 
 beforeAll(async () => {
   const databaseUrl = await server().database('abuse');
@@ -266,6 +267,33 @@ describe('quotas per client, not per token', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     // Another client is not held up by it.
     expect((await call(a, 'GET', '/__sandbox/clock', await token(a))).status).toBe(200);
+  });
+
+  it("limits the sandboxes of a client, and lists a client's own sandboxes only", async () => {
+    const client = await newClient();
+    const other = await token(b, 'admin');
+    expect((await calm(() => call(b, 'PUT', '/__sandbox/clock', other, { now: '2030-01-01T00:00:00Z' }))).status).toBe(200);
+    const users = ['admin', 'read-only', 'alice', 'bob'];
+    const tokens: string[] = [];
+    for (const user of users) tokens.push((await login(a, client, user)).body.access_token);
+    for (const [i, owner] of tokens.entries()) {
+      const answer = await calm(() => call(i % 2 === 0 ? a : b, 'PUT', '/__sandbox/clock', owner, { now: '2031-01-01T00:00:00Z' }));
+      if (i < MAX_SANDBOXES) expect(answer.status).toBe(200);
+      else {
+        expect(answer.status).toBe(400);
+        expect(descriptions(answer)).toContain('--max-sandboxes');
+      }
+    }
+    // An API write of a fourth user is refused the same way; the sandboxes held still write.
+    expect((await calm(() => call(a, 'POST', EMPLOYEES, tokens[3], newEmployee(70_010, 10)))).status).toBe(400);
+    expect((await calm(() => call(a, 'POST', EMPLOYEES, tokens[0], newEmployee(70_011, 11)))).status).toBe(201);
+    const listed = await calm(() => call(b, 'GET', '/__sandbox/sandboxes', tokens[1]));
+    expect(listed.body.sandboxes).toHaveLength(MAX_SANDBOXES);
+    const prefix = /^client-[0-9a-f]{16}-/.exec(listed.body.sandboxes[0].id)![0];
+    expect(listed.body.sandboxes.every((s: { id: string }) => s.id.startsWith(prefix))).toBe(true);
+    // Once one is removed, another user may write.
+    expect((await calm(() => call(a, 'POST', '/__sandbox/reset', tokens[2]))).status).toBe(200);
+    expect((await calm(() => call(b, 'PUT', '/__sandbox/clock', tokens[3], { now: '2031-01-01T00:00:00Z' }))).status).toBe(200);
   });
 
   it('limits requests without a client token by remote address', async () => {

@@ -27,4 +27,4 @@ export { seedSnapshot } from './seed/index.js';
 export { SEED_IDS } from './seed/ids.js';
 export { FAULT_HEADER, FAULTS_PATH, type FaultRule } from './faults/faults.js';
 export { ACCESS_PREFIX, lookupAccessToken } from './auth/tokens.js';
-export { tenantPrefix } from './auth/tenants.js';
+export { tenantPrefix, tenantPrefixOf } from './auth/tenants.js';

@@ -139,7 +139,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
     if (!ctx.hosted) return json(200, { sandboxes: await ctx.store.list() });
     if (!principal.tenant) return unauthorized();
     const prefix = tenantPrefix(principal.tenant);
-    return json(200, { sandboxes: (await ctx.store.list()).filter((s) => s.id.startsWith(prefix)) });
+    return json(200, { sandboxes: await ctx.store.list(prefix) });
   }
 
   switch (`${method === 'HEAD' ? 'GET' : method} ${action}`) {

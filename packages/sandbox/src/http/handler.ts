@@ -14,6 +14,7 @@ import type { LoadedApi, Operation } from './spec.js';
 import { validate, type ValidRequest } from './validate.js';
 import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
 import { isStoreUnavailable } from '../store/types.js';
+import { SandboxError } from '../engine/types.js';
 
 /** The health endpoint for orchestration (both modes), outside the descriptions' paths. */
 export const HEALTH_PATH = '/__health';
@@ -176,6 +177,9 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
         out = json(503, envelope(null, [message(503, 'The sandbox is temporarily unavailable (its storage cannot be reached); retry later.', [], 'Exception')]), {
           'Retry-After': String(error.retryAfterSeconds),
         });
+      } else if (error instanceof SandboxError) {
+        // A store's limit refused the request before any handler ran (the number of sandboxes).
+        out = json(error.status, envelope(null, error.messages));
       } else {
         options.log(`payroll-mock: ${req.method} ${req.url}: ${(error as Error).stack ?? error}`);
         out = json(500, envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')]));
