@@ -20,11 +20,16 @@ const MAX_BODY = 100_000;
 const MAX_SNAPSHOT = 3_000_000;
 const RATE = 20;
 const MAX_SANDBOXES = 3;
+const MAX_FAILURES = 40;
+/** Remote addresses of their own (every 127/8 address reaches the loopback interface), so that
+ * the failures one test provokes throttle no other test. */
+const RACE_ADDRESS = '127.0.0.3';
+const FAILING_ADDRESS = '127.0.0.2';
 const JSON_V = 'application/json;version=2018-01-01';
 let a: MockProcess;
 let b: MockProcess;
 
-const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES)];
+const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES), '--max-failures', String(MAX_FAILURES)];
 
 beforeAll(async () => {
   const databaseUrl = await server().database('abuse');
@@ -42,7 +47,7 @@ interface Answer {
   body: any;
 }
 
-async function call(mock: MockProcess, method: string, target: string, token: string | undefined, body?: unknown, extra: Record<string, string> = {}): Promise<Answer> {
+async function call(mock: MockProcess, method: string, target: string, token: string | undefined, body?: unknown, extra: Record<string, string> = {}, localAddress?: string): Promise<Answer> {
   const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const answer = await request(`${mock.url}${target}`, {
     method,
@@ -54,6 +59,7 @@ async function call(mock: MockProcess, method: string, target: string, token: st
     },
     body: text,
     timeoutMs: 60_000,
+    localAddress,
   });
   let parsed: unknown;
   try {
@@ -82,9 +88,13 @@ async function newClient(): Promise<{ client_id: string; client_secret: string }
   return created.body;
 }
 
-async function login(mock: MockProcess, client: { client_id: string; client_secret: string }, username: string): Promise<{ status: number; body: any }> {
-  const form = new URLSearchParams({ grant_type: 'password', username, password: 'Welkom01!', client_Id: client.client_id, client_secret: client.client_secret }).toString();
-  const answer = await request(`${mock.url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) }, body: form });
+async function login(mock: MockProcess, client: { client_id: string; client_secret: string }, username: string, localAddress?: string): Promise<{ status: number; body: any }> {
+  return grant(mock, { grant_type: 'password', username, password: 'Welkom01!', client_Id: client.client_id, client_secret: client.client_secret }, localAddress);
+}
+
+async function grant(mock: MockProcess, fields: Record<string, string>, localAddress?: string): Promise<{ status: number; body: any }> {
+  const form = new URLSearchParams(fields).toString();
+  const answer = await request(`${mock.url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) }, body: form, localAddress });
   return { status: answer.status, body: answer.text ? answer.json() : undefined };
 }
 
@@ -305,20 +315,71 @@ describe('quotas per client, not per token', () => {
   });
 });
 
-// Last: it leaves this address throttled for failed authentications.
+describe('deletion and keys take effect at once', () => {
+  it('leaves no working token of a client removed while its users log in, on either instance', async () => {
+    const client = await newClient();
+    const logins = Array.from({ length: 12 }, (_, i) => login(i % 2 === 0 ? a : b, client, `racer-${i}`, RACE_ADDRESS));
+    const removed = call(a, 'DELETE', `/__operator/clients/${client.client_id}`, OPERATOR);
+    const results = await Promise.all(logins);
+    expect((await removed).status).toBe(204);
+    for (const result of results) {
+      expect([200, 401]).toContain(result.status);
+      if (result.status !== 200) continue;
+      for (const mock of [a, b]) expect((await call(mock, 'GET', '/__sandbox/clock', result.body.access_token, undefined, {}, RACE_ADDRESS)).status).toBe(401);
+    }
+  });
+
+  it('revokes every token of a login when one of its refresh tokens is used twice', async () => {
+    const client = await newClient();
+    const first = await login(a, client, 'admin');
+    const refresh = (presented: string, mock: MockProcess) => grant(mock, { grant_type: 'refresh_token', refresh_token: presented, client_Id: client.client_id, client_secret: client.client_secret });
+    const second = await refresh(first.body.refresh_token, b);
+    expect(second.status).toBe(200);
+    const third = await refresh(second.body.refresh_token, a);
+    expect(third.status).toBe(200);
+    expect((await call(a, 'GET', '/__sandbox/clock', third.body.access_token)).status).toBe(200);
+    // The first refresh token again (stolen and replayed, or the client's own mistake).
+    const replayed = await refresh(first.body.refresh_token, b);
+    expect(replayed).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    for (const issued of [first, second, third]) expect((await call(b, 'GET', '/__sandbox/clock', issued.body.access_token)).status).toBe(401);
+    expect((await refresh(third.body.refresh_token, a)).status).toBe(400);
+    // Another login of the same user is not touched.
+    const other = await login(b, client, 'admin');
+    expect((await call(a, 'GET', '/__sandbox/clock', other.body.access_token)).status).toBe(200);
+  });
+
+  it('takes no property of Object.prototype for a user, client, role or right of the model', async () => {
+    const owner = await token(a);
+    for (const name of ['constructor', 'hasOwnProperty', 'toString']) {
+      const user = { name: 'Probe', password: 'Welkom01!', client: name, role: name, rights: [name], employers: 'all', department: null };
+      const answer = await calm(() => call(a, 'PUT', '/__sandbox/authorization/users/probe', owner, user));
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.messages.map((m: { properties: string[] }) => m.properties[0])).toEqual(expect.arrayContaining(['users.probe.client', 'users.probe.role']));
+      expect((await calm(() => call(a, 'GET', `/__sandbox/authorization/users/${name.toLowerCase()}`, owner))).status).toBe(404);
+    }
+  });
+});
+
+// Its own address: the failures it provokes leave that address throttled.
 describe('repeated failures', () => {
   it('answers 429 after a bound of wrong client secrets and operator tokens, and keeps serving known clients', async () => {
     const owner = await token(a);
     const client = await newClient();
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await login(a, { ...client, client_secret: `wrong-${i}` }, 'admin')).status);
-    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    for (let i = 0; i < MAX_FAILURES + 15; i++) {
+      statuses.push((await login(a, { ...client, client_secret: `wrong-${i}` }, 'admin', FAILING_ADDRESS)).status);
+      await new Promise((resolve) => setTimeout(resolve, 1000 / (RATE / 2))); // under the rate limit
+    }
+    expect(statuses.slice(0, MAX_FAILURES), statuses.join()).toEqual(Array(MAX_FAILURES).fill(401));
+    // The bound refills over a minute: a few more may pass while the attempts go on, no more.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_FAILURES * 1.1);
+    expect(statuses.slice(-5)).toEqual(Array(5).fill(429));
     // The right secret waits too (no guessing goes on), and so do operator tokens.
-    expect((await login(a, client, 'admin')).status).toBe(429);
-    expect((await call(a, 'GET', '/__operator/clients', 'not-the-operator-token-0123456789')).status).toBe(429);
-    expect((await call(a, 'GET', '/__operator/clients', OPERATOR)).status).toBe(429);
-    // A client's valid token is no failure and still answered.
-    expect((await call(a, 'GET', '/__sandbox/clock', owner)).status).toBe(200);
+    expect((await login(a, client, 'admin', FAILING_ADDRESS)).status).toBe(429);
+    expect((await call(a, 'GET', '/__operator/clients', 'not-the-operator-token-0123456789', undefined, {}, FAILING_ADDRESS)).status).toBe(429);
+    expect((await call(a, 'GET', '/__operator/clients', OPERATOR, undefined, {}, FAILING_ADDRESS)).status).toBe(429);
+    // A client's valid token is no failure and still answered; so is another address.
+    expect((await call(a, 'GET', '/__sandbox/clock', owner, undefined, {}, FAILING_ADDRESS)).status).toBe(200);
+    expect((await call(a, 'GET', '/__operator/clients', OPERATOR)).status).toBe(200);
   });
 });
