@@ -63,6 +63,9 @@ Options:
   --max-snapshot-body <n>
                     sandbox: largest body of a snapshot import or scenario in bytes; larger
                     ones get 413 (default: 268435456; 33554432 with --hosted)
+  --cors-origin <origin>
+                    an origin browsers may call from (https://app.example.com); repeat it for
+                    several. Default: any origin
   --verbose         log every request to standard error
   -h, --help        show this help
 `;
@@ -116,6 +119,7 @@ export async function main(argv: string[]): Promise<void> {
         'max-body': { type: 'string' },
         'max-snapshot-body': { type: 'string' },
         verbose: { type: 'boolean' },
+        'cors-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -174,6 +178,10 @@ export async function main(argv: string[]): Promise<void> {
   }
   if (values['max-upload-bytes'] !== undefined) options.maxUploadBytes = integer('--max-upload-bytes', values['max-upload-bytes'], 0, Number.MAX_SAFE_INTEGER);
   if (values['sandbox-ttl'] !== undefined) options.sandboxTtlMs = duration('--sandbox-ttl', values['sandbox-ttl']);
+  if (values['cors-origin'] !== undefined) {
+    for (const origin of values['cors-origin']) if (!/^https?:\/\/[^/\s]+$/.test(origin)) fail(`--cors-origin must be an origin such as https://app.example.com (scheme and host, no path), not '${origin}'`);
+    options.corsOrigins = values['cors-origin'];
+  }
   if (values['max-body']) options.maxBodyBytes = integer('--max-body', values['max-body'], 1, 1024 * 1024 * 1024);
   if (values['max-snapshot-body'] !== undefined) options.maxSnapshotBytes = integer('--max-snapshot-body', values['max-snapshot-body'], 1, 256 * 1024 * 1024);
 

@@ -11,7 +11,7 @@ import {
   createPipeline,
   createSandboxResponder,
   envelope,
-  EXPOSED_HEADERS,
+  corsHeaders,
   HEALTH_PATH,
   lookupAccessToken,
   ACCESS_PREFIX,
@@ -95,6 +95,8 @@ export interface MockOptions {
    * /__sandbox/scenario); larger ones get 413 naming --max-snapshot-body. Default: 256 MiB, 32 MiB
    * with hosted. */
   maxSnapshotBytes?: number;
+  /** Origins a browser may call the mock from (CORS); undefined: any. */
+  corsOrigins?: string[];
   /** Log every request to `log`. */
   verbose?: boolean;
   /** Where diagnostics go (reloads, warnings, request log). Default: standard error. */
@@ -196,7 +198,7 @@ export function createMock(options: MockOptions = {}): Mock {
   function tooMany(req: http.IncomingMessage, res: http.ServerResponse, started: bigint, wait: number, description: string): void {
     metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
     const body = JSON.stringify(envelope(null, [message(429, description, [], 'Exception')]));
-    res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Access-Control-Allow-Origin': req.headers.origin ?? '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
+    res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...corsHeaders(req.headers.origin, options.corsOrigins) });
     res.end(body);
   }
 
@@ -297,6 +299,7 @@ export function createMock(options: MockOptions = {}): Mock {
     responder: () => responder,
     mode,
     maxBodyBytes: maxBody,
+    corsOrigins: options.corsOrigins,
     log,
     observe: (req, _out, operationId) => routedTo.set(req, operationId),
   });

@@ -21,6 +21,7 @@ const MAX_SNAPSHOT = 3_000_000;
 const RATE = 20;
 const MAX_SANDBOXES = 3;
 const MAX_FAILURES = 40;
+const APP_ORIGIN = 'https://app.example.com';
 /** Remote addresses of their own (every 127/8 address reaches the loopback interface), so that
  * the failures one test provokes throttle no other test. */
 const RACE_ADDRESS = '127.0.0.3';
@@ -29,7 +30,7 @@ const JSON_V = 'application/json;version=2018-01-01';
 let a: MockProcess;
 let b: MockProcess;
 
-const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES), '--max-failures', String(MAX_FAILURES)];
+const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES), '--max-failures', String(MAX_FAILURES), '--cors-origin', APP_ORIGIN];
 
 beforeAll(async () => {
   const databaseUrl = await server().database('abuse');
@@ -357,6 +358,21 @@ describe('deletion and keys take effect at once', () => {
       expect(answer.body.messages.map((m: { properties: string[] }) => m.properties[0])).toEqual(expect.arrayContaining(['users.probe.client', 'users.probe.role']));
       expect((await calm(() => call(a, 'GET', `/__sandbox/authorization/users/${name.toLowerCase()}`, owner))).status).toBe(404);
     }
+  });
+});
+
+describe('headers', () => {
+  it('marks answers not to be sniffed nor kept, and allows the listed browser origins only', async () => {
+    const owner = await token(a);
+    const listed = await calm(() => call(a, 'GET', EMPLOYEES, owner, undefined, { origin: APP_ORIGIN }));
+    expect(listed.status).toBe(200);
+    expect(listed.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'access-control-allow-origin': APP_ORIGIN });
+    const other = await calm(() => call(b, 'GET', EMPLOYEES, owner, undefined, { origin: 'https://elsewhere.example.com' }));
+    expect(other.status).toBe(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const refused = await call(b, 'GET', EMPLOYEES, 'sandbox-user-admin', undefined, { origin: APP_ORIGIN });
+    expect(refused.status).toBe(401);
+    expect(refused.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
   });
 });
 

@@ -2,7 +2,7 @@
 // @payroll-api/mock does): the shared request pipeline, the sandbox responder over a store of
 // its choice, the description loader, the store interface with its memory implementation and
 // the SQL compilation of filters, and what the examples responder reuses.
-export { createPipeline, EXPOSED_HEADERS, HEALTH_PATH, type PipelineOptions, type PipelineResult } from './http/handler.js';
+export { corsHeaders, createPipeline, EXPOSED_HEADERS, HEALTH_PATH, type PipelineOptions, type PipelineResult } from './http/handler.js';
 export type { BodyRead, SandboxRequest } from './http/request.js';
 export { fromFetchRequest } from './http/request.js';
 export { toFetchResponse } from './http/response.js';

@@ -32,6 +32,8 @@ export interface PipelineOptions {
   log: (line: string) => void;
   /** Waits `ms` (tests may pass a fake). Default: setTimeout. */
   sleep?: (ms: number) => Promise<void>;
+  /** The origins a browser may call from (CORS); undefined: any (local work). */
+  corsOrigins?: readonly string[];
   /** Told of every answer with the operation it routed to, if any (metrics). */
   observe?: (req: SandboxRequest, result: PipelineResult, operationId: string | undefined) => void;
 }
@@ -61,6 +63,13 @@ class StageMemo<V> {
     this.entries.set(key, value);
     return value;
   }
+}
+
+/** The CORS headers of an answer to a request from `origin`: any origin without an allow-list,
+ * else the listed ones only (another origin's browser may not read the answer). */
+export function corsHeaders(origin: string | undefined, allowed: readonly string[] | undefined): Record<string, string> {
+  const allow = allowed === undefined ? (origin ?? '*') : origin !== undefined && allowed.includes(origin) ? origin : undefined;
+  return allow === undefined ? {} : { 'Access-Control-Allow-Origin': allow, 'Access-Control-Expose-Headers': EXPOSED_HEADERS };
 }
 
 /** Whether every %-escape of a path decodes (the control and operator endpoints decode their ids). */
@@ -189,8 +198,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     if (out === 'network-error') return out;
     const origin = req.headers.origin;
     const headers: Outgoing['headers'] = {
-      'Access-Control-Allow-Origin': origin ?? '*',
-      'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+      ...corsHeaders(origin, options.corsOrigins),
       // Answers hold personal data: never sniffed as another type, never kept by a cache.
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
