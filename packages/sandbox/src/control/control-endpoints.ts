@@ -25,7 +25,7 @@ import { advanceClock, clockInRange, clockOffset, setClock } from '../engine/clo
 import type { DocSchemas } from '../engine/doc-schemas.js';
 import { SandboxError, type Principal } from '../engine/types.js';
 import { UniqueViolation, type CollectionSpec, type Snapshot, type Store } from '../store/types.js';
-import { mergeProblems, mergeSnapshots, snapshotProblemsInSlices } from './snapshot-check.js';
+import { mergeProblems, mergeSnapshots, snapshotProblems } from './snapshot-check.js';
 import { buildScenario, type Scenario, type ScenarioResult } from './scenario.js';
 import { emptySeed } from '../seed/empty.js';
 import { tenantPrefix } from '../auth/tenants.js';
@@ -151,7 +151,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
     case 'PUT /snapshot': {
       const body = await jsonBody(req, MAX_SNAPSHOT);
       if (!body.ok) return body.out;
-      const problems = await snapshotProblemsInSlices(body.value, ctx.collections, ctx.schemas());
+      const problems = snapshotProblems(body.value, ctx.collections, ctx.schemas());
       if (problems.length > 0) return badRequest(problems);
       const mode = modeOf(req);
       if (typeof mode !== 'string') return mode;

@@ -3,27 +3,24 @@
 // and every doc against its collection's schema. The first problems are reported. A merge
 // (mergeSnapshots) is checked again as the state it makes: its unique fields across the docs
 // it keeps, and the relations of the docs it gives (mergeProblems).
-import type { DocSchemas } from '../engine/doc-schemas.js';
+import type { DocSchemas } from '../domain/doc-schemas.js';
 import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
 import { ruleKey } from '../store/rule-key.js';
+import { mergeById } from '../store/merge.js';
 import { valueAt } from '../filter/evaluate.js';
-import { Slices } from '../http/json-body.js';
 
 const MAX_PROBLEMS = 20;
 
-/** The check, one doc at a time: it yields after each doc, so that a caller may pause between them. */
-function* checkSnapshot(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas, problems: string[]): Generator<void, void> {
+export function snapshotProblems(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas): string[] {
+  const problems: string[] = [];
   const add = (text: string) => problems.length < MAX_PROBLEMS && problems.push(text);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    add('The snapshot must be a JSON object {format, collections, meta}.');
-    return;
-  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return ['The snapshot must be a JSON object {format, collections, meta}.'];
   const snapshot = value as Partial<Snapshot>;
   if (snapshot.format !== 'payroll-sandbox/1') add(`format must be 'payroll-sandbox/1', not ${JSON.stringify(snapshot.format)?.slice(0, 40)}.`);
   if (snapshot.meta !== undefined && (typeof snapshot.meta !== 'object' || snapshot.meta === null || Array.isArray(snapshot.meta))) add('meta must be an object.');
   if (!snapshot.collections || typeof snapshot.collections !== 'object' || Array.isArray(snapshot.collections)) {
     add('collections must be an object of arrays of docs, by collection name.');
-    return;
+    return problems;
   }
   for (const [name, docs] of Object.entries(snapshot.collections)) {
     const spec = collections.get(name);
@@ -36,22 +33,15 @@ function* checkSnapshot(value: unknown, collections: Map<string, CollectionSpec>
       continue;
     }
     const ids = new Set<string>();
-    for (const [i, doc] of (docs as unknown[]).entries()) {
-      yield;
+    docs.forEach((doc: unknown, i) => {
       const at = `collections.${name}[${i}]`;
-      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-        add(`${at} must be an object.`);
-        continue;
-      }
+      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return add(`${at} must be an object.`);
       const id = (doc as { id?: unknown }).id;
-      if (typeof id !== 'string' || id === '') {
-        add(`${at}.id must be a non-empty string.`);
-        continue;
-      }
+      if (typeof id !== 'string' || id === '') return add(`${at}.id must be a non-empty string.`);
       if (ids.has(id)) add(`${at}.id ${id} occurs twice.`);
       ids.add(id);
       if (spec.schema) for (const problem of schemas.check(spec.schema.api, spec.schema.component, doc)) add(`${at} (${spec.schema.component}): ${problem}`);
-    }
+    });
     for (const rule of spec.unique ?? []) {
       const seen = new Set<string>();
       docs.forEach((doc: unknown, i) => {
@@ -62,28 +52,7 @@ function* checkSnapshot(value: unknown, collections: Map<string, CollectionSpec>
       });
     }
   }
-}
-
-export function snapshotProblems(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas): string[] {
-  const problems: string[] = [];
-  for (const _ of checkSnapshot(value, collections, schemas, problems));
   return problems;
-}
-
-/** The same check in slices: a large snapshot never holds the other requests of the process up for long. */
-export async function snapshotProblemsInSlices(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas): Promise<string[]> {
-  const problems: string[] = [];
-  const slices = new Slices();
-  for (const _ of checkSnapshot(value, collections, schemas, problems)) await slices.due();
-  return problems;
-}
-
-/** The docs of a collection with `given` merged in by id: a doc whose id is stored replaces it (in its place), a new one is added at the end. */
-export function mergeById<T extends { id: string }>(stored: readonly T[], given: readonly T[]): T[] {
-  const byId = new Map(given.map((doc) => [doc.id, doc]));
-  const kept = stored.map((doc) => byId.get(doc.id) ?? doc);
-  const storedIds = new Set(stored.map((doc) => doc.id));
-  return [...kept, ...given.filter((doc) => !storedIds.has(doc.id))];
 }
 
 /**
