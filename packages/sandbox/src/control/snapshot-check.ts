@@ -3,10 +3,9 @@
 // and every doc against its collection's schema. The first problems are reported. A merge
 // (mergeSnapshots) is checked again as the state it makes: its unique fields across the docs
 // it keeps, and the relations of the docs it gives (mergeProblems).
-import type { DocSchemas } from '../domain/doc-schemas.js';
+import type { DocSchemas } from '../engine/doc-schemas.js';
 import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
 import { ruleKey } from '../store/rule-key.js';
-import { mergeById } from '../store/merge.js';
 import { valueAt } from '../filter/evaluate.js';
 
 const MAX_PROBLEMS = 20;
@@ -53,6 +52,14 @@ export function snapshotProblems(value: unknown, collections: Map<string, Collec
     }
   }
   return problems;
+}
+
+/** The docs of a collection with `given` merged in by id: a doc whose id is stored replaces it (in its place), a new one is added at the end. */
+export function mergeById<T extends { id: string }>(stored: readonly T[], given: readonly T[]): T[] {
+  const byId = new Map(given.map((doc) => [doc.id, doc]));
+  const kept = stored.map((doc) => byId.get(doc.id) ?? doc);
+  const storedIds = new Set(stored.map((doc) => doc.id));
+  return [...kept, ...given.filter((doc) => !storedIds.has(doc.id))];
 }
 
 /**
