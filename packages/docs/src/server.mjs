@@ -130,12 +130,20 @@ function send(req, res, status, file, extraHeaders = {}) {
   stream.pipe(res);
 }
 
+/** The deepest path whose 404 page links back (deeper ones get a short text): the page's size
+ * does not grow with the path a client makes up. */
+const MAX_LINKED_DEPTH = 32;
+
 /**
  * The 404 page for a request at any depth: its links are relative to the site root, so they
  * get the way back to it ("../" per folder of the request path).
  */
 function sendNotFound(req, res, file, pathname) {
   const depth = Math.max(0, pathname.split('/').length - 2);
+  if (depth > MAX_LINKED_DEPTH) {
+    plain(res, 404, 'Not found.\n', { 'Cache-Control': REVALIDATE });
+    return;
+  }
   const up = '../'.repeat(depth);
   const html = readFileSync(file, 'utf8').replace(/\b(href|src|data-index)="(?![a-z]+:|\/|#)([^"]*)"/g, `$1="${up}$2"`);
   res.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': REVALIDATE });

@@ -167,6 +167,13 @@ describe('compression and caching', () => {
     expect(deep.body).toContain('<a href="#top">');
   });
 
+  it('keeps the 404 page bounded whatever the length of the path', async () => {
+    const page = await raw('GET', '/missing.html');
+    const long = await raw('GET', `/${'a/'.repeat(5_000)}missing.html`);
+    expect(long.status).toBe(404);
+    expect(long.body.length).toBeLessThanOrEqual(page.body.length * 2);
+  });
+
   it('reads Accept-Encoding with its q-values', () => {
     expect([...acceptedEncodings('gzip;q=0.5, br;q=0, *;q=0')]).toEqual(['gzip']);
     expect([...acceptedEncodings('')]).toEqual([]);

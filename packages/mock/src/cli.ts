@@ -29,11 +29,19 @@ Options:
                     (also $PAYROLL_MOCK_OPERATOR_TOKEN); required with --hosted
   --sandbox-ttl <d> sandbox: remove sandboxes not written for this long (30d, 12h, 90m,
                     45s; 0 never). Default: 30d with --database-url, never otherwise
-  --rate-limit <n>  sandbox: requests per second per bearer token (429 with Retry-After
-                    beyond; 0 none). Default: 100 with --hosted, none otherwise
+  --rate-limit <n>  sandbox: requests per second per client with --hosted (whichever of its
+                    tokens it uses; per bearer token otherwise) and per remote address without
+                    a client's token (429 with Retry-After beyond; 0 none). Default: 100 with
+                    --hosted, none otherwise
+  --max-failures <n>
+                    sandbox: failed authentications (401) per remote address per minute; beyond,
+                    its attempts get 429 (0 none). Default: 30 with --hosted, none otherwise
   --max-entities <n>
                     sandbox: entities one sandbox may hold; a write beyond gets 400
                     naming the limit (default: 100000)
+  --max-sandboxes <n>
+                    sandbox with --hosted: sandboxes one client may hold; the first write of
+                    one more gets 400 naming the limit (0 none; default: 200)
   --answer-cache <MiB>
                     sandbox: memory for read answers kept to answer the same read again
                     while nothing it read has changed (0 none; default: 32)
@@ -50,7 +58,14 @@ Options:
   --spec-dir <dir>  folder with payroll.json and journal.json (default: @payroll-api/spec/dist)
   --payroll <file>  payroll bundle (overrides --spec-dir)
   --journal <file>  journal bundle (overrides --spec-dir)
-  --max-body <n>    largest request body in bytes (default: 5242880)
+  --max-body <n>    largest request body in bytes, for every endpoint (API, /__sandbox,
+                    /__operator, /auth/token); larger ones get 413 (default: 5242880)
+  --max-snapshot-body <n>
+                    sandbox: largest body of a snapshot import or scenario in bytes; larger
+                    ones get 413 (default: 268435456; 33554432 with --hosted)
+  --cors-origin <origin>
+                    an origin browsers may call from (https://app.example.com); repeat it for
+                    several. Default: any origin
   --verbose         log every request to standard error
   -h, --help        show this help
 `;
@@ -91,7 +106,9 @@ export async function main(argv: string[]): Promise<void> {
         'operator-token': { type: 'string' },
         'sandbox-ttl': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'max-failures': { type: 'string' },
         'max-entities': { type: 'string' },
+        'max-sandboxes': { type: 'string' },
         'answer-cache': { type: 'string' },
         'collection-cache': { type: 'string' },
         'max-upload-bytes': { type: 'string' },
@@ -100,7 +117,9 @@ export async function main(argv: string[]): Promise<void> {
         payroll: { type: 'string' },
         journal: { type: 'string' },
         'max-body': { type: 'string' },
+        'max-snapshot-body': { type: 'string' },
         verbose: { type: 'boolean' },
+        'cors-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -120,7 +139,7 @@ export async function main(argv: string[]): Promise<void> {
   const examples = (values.examples ?? false) || (values.dynamic ?? false);
   const dynamic = values.dynamic ?? (env === 'true' || env === '1');
   if (examples) {
-    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache', 'collection-cache'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
+    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache', 'collection-cache', 'max-snapshot-body', 'max-failures'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
   }
   if (values.data !== undefined && values['database-url'] !== undefined) fail('--data and --database-url exclude each other (PostgreSQL keeps the data itself)');
   if (values['database-url'] !== undefined && !/^postgres(ql)?:\/\//.test(values['database-url'])) fail(`--database-url must be a postgres:// URL, not '${values['database-url'].replace(/:[^:@/]*@/, ':***@')}'`);
@@ -146,6 +165,11 @@ export async function main(argv: string[]): Promise<void> {
     if (operatorToken !== undefined) options.operatorToken = operatorToken;
   }
   if (values['rate-limit'] !== undefined) options.rateLimit = integer('--rate-limit', values['rate-limit'], 0, 1_000_000);
+  if (values['max-failures'] !== undefined) options.maxFailures = integer('--max-failures', values['max-failures'], 0, 1_000_000);
+  if (values['max-sandboxes'] !== undefined) {
+    if (!values.hosted) fail('--max-sandboxes limits the sandboxes of each client of a hosted sandbox; it needs --hosted');
+    options.maxSandboxes = integer('--max-sandboxes', values['max-sandboxes'], 0, 1_000_000);
+  }
   if (values['max-entities'] !== undefined) options.maxEntities = integer('--max-entities', values['max-entities'], 1, 1_000_000_000);
   if (values['answer-cache'] !== undefined) options.answerCacheBytes = integer('--answer-cache', values['answer-cache'], 0, 65_536) * 1024 * 1024;
   if (values['collection-cache'] !== undefined) {
@@ -154,7 +178,12 @@ export async function main(argv: string[]): Promise<void> {
   }
   if (values['max-upload-bytes'] !== undefined) options.maxUploadBytes = integer('--max-upload-bytes', values['max-upload-bytes'], 0, Number.MAX_SAFE_INTEGER);
   if (values['sandbox-ttl'] !== undefined) options.sandboxTtlMs = duration('--sandbox-ttl', values['sandbox-ttl']);
+  if (values['cors-origin'] !== undefined) {
+    for (const origin of values['cors-origin']) if (!/^https?:\/\/[^/\s]+$/.test(origin)) fail(`--cors-origin must be an origin such as https://app.example.com (scheme and host, no path), not '${origin}'`);
+    options.corsOrigins = values['cors-origin'];
+  }
   if (values['max-body']) options.maxBodyBytes = integer('--max-body', values['max-body'], 1, 1024 * 1024 * 1024);
+  if (values['max-snapshot-body'] !== undefined) options.maxSnapshotBytes = integer('--max-snapshot-body', values['max-snapshot-body'], 1, 256 * 1024 * 1024);
 
   let running;
   try {
@@ -170,18 +199,25 @@ export async function main(argv: string[]): Promise<void> {
   process.stderr.write(`payroll-mock: payroll base_url ${running.payrollBaseUrl}, journal ${running.journalBaseUrl}${examples ? (options.dynamic ? ', examples mode with dynamic responses' : ', examples mode') : `, sandbox mode (${options.databaseUrl ? 'PostgreSQL' : options.dataDir ? `kept in ${options.dataDir}` : 'in memory'}; OAuth at ${running.url}/auth/token)`}${options.watch ? ', watching the bundles' : ''}\n`);
 
   let closing = false;
-  const stop = () => {
+  /** Stops accepting, lets the requests in flight finish (8 s at most), closes the store (the
+   * pool) and exits with `code`; whatever still hangs after 9.5 s is cut, inside an
+   * orchestrator's 10 s. */
+  const stop = (code: number) => {
     if (closing) return;
     closing = true;
-    // Stop accepting, let the requests in flight finish (8 s at most), close the store (the
-    // pool), exit 0; whatever still hangs after 9.5 s is cut, inside an orchestrator's 10 s.
-    const force = setTimeout(() => process.exit(0), 9_500);
+    const force = setTimeout(() => process.exit(code), 9_500);
     force.unref();
-    void running.close(8_000).then(() => process.exit(0));
+    void running.close(8_000).then(() => process.exit(code));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  // A mock must outlive whatever a client sends it: report and keep serving.
-  process.on('uncaughtException', (error) => process.stderr.write(`payroll-mock: ${error.stack ?? error}\n`));
-  process.on('unhandledRejection', (error) => process.stderr.write(`payroll-mock: ${(error as Error)?.stack ?? error}\n`));
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  // After an uncaught error the process is in a state nobody knows: it serves no new request,
+  // finishes the ones in flight and exits non-zero, so that its supervisor (the container's
+  // restart policy) starts a fresh one.
+  const crashed = (error: unknown) => {
+    process.stderr.write(`payroll-mock: uncaught error, stopping (exit 1): ${(error as Error)?.stack ?? error}\n`);
+    stop(1);
+  };
+  process.on('uncaughtException', crashed);
+  process.on('unhandledRejection', crashed);
 }

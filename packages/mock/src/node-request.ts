@@ -33,14 +33,21 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<BodyRead> {
   });
 }
 
-export function fromNodeRequest(req: http.IncomingMessage): SandboxRequest {
+/** The server's own cap on a body, whatever a handler would take: the bytes and the setting. */
+export interface BodyCap {
+  limit: number;
+  setting: string;
+}
+
+export function fromNodeRequest(req: http.IncomingMessage, cap?: BodyCap): SandboxRequest {
   let read: Promise<BodyRead> | undefined;
   return {
     method: (req.method ?? 'GET').toUpperCase(),
     url: req.url ?? '/',
     headers: req.headers as Record<string, string | undefined>,
     readBody(limit) {
-      read ??= readBody(req, limit);
+      if (!cap || limit < cap.limit) read ??= readBody(req, limit);
+      else read ??= readBody(req, cap.limit).then((result) => (result.kind === 'too-large' ? { ...result, limit: cap.limit, setting: cap.setting } : result));
       return read;
     },
   };

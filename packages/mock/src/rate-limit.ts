@@ -1,29 +1,38 @@
-// Requests per second per bearer token (--rate-limit): a token bucket per token that holds a
-// second's worth of requests and refills at that rate, so a burst of one second passes and a
-// steady rate above it gets 429 with Retry-After.
+// Token buckets by key: a bucket holds `burst` requests and refills at `perSecond`, so a burst
+// passes and a steady rate above the refill gets 429 with Retry-After. The server keys them by
+// client (--rate-limit: every token of a client is one bucket), by remote address (requests no
+// client's token identifies) and by address for failed authentications (--max-failures).
 export interface RateLimiter {
-  /** 0 when the request may go ahead, else the seconds to wait (Retry-After). */
+  /** 0 when the request may go ahead (and it is counted), else the seconds to wait (Retry-After). */
   take(key: string, now?: number): number;
+  /** The seconds to wait before `key` may go ahead again, without counting anything; 0 now. */
+  wait(key: string, now?: number): number;
 }
 
-export function createRateLimiter(perSecond: number): RateLimiter {
+export function createRateLimiter(perSecond: number, burst = perSecond): RateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>();
+  const refill = (key: string, now: number) => {
+    let bucket = buckets.get(key);
+    if (!bucket) {
+      // Buckets that have refilled completely tell nothing: forget them (a bounded map).
+      if (buckets.size >= 100_000) for (const [k, b] of buckets) if (b.tokens + ((now - b.at) / 1000) * perSecond >= burst) buckets.delete(k);
+      bucket = { tokens: burst, at: now };
+      buckets.set(key, bucket);
+    }
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+    bucket.at = now;
+    return bucket;
+  };
+  const secondsFor = (tokens: number) => (tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / perSecond)));
   return {
     take(key, now = Date.now()) {
-      let bucket = buckets.get(key);
-      if (!bucket) {
-        // Buckets that have refilled completely tell nothing: forget them (a bounded map).
-        if (buckets.size >= 100_000) for (const [k, b] of buckets) if (b.tokens + ((now - b.at) / 1000) * perSecond >= perSecond) buckets.delete(k);
-        bucket = { tokens: perSecond, at: now };
-        buckets.set(key, bucket);
-      }
-      bucket.tokens = Math.min(perSecond, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
-      bucket.at = now;
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
-        return 0;
-      }
-      return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+      const bucket = refill(key, now);
+      if (bucket.tokens < 1) return secondsFor(bucket.tokens);
+      bucket.tokens -= 1;
+      return 0;
+    },
+    wait(key, now = Date.now()) {
+      return secondsFor(refill(key, now).tokens);
     },
   };
 }

@@ -11,8 +11,10 @@ import {
   createPipeline,
   createSandboxResponder,
   envelope,
-  EXPOSED_HEADERS,
+  corsHeaders,
   HEALTH_PATH,
+  lookupAccessToken,
+  ACCESS_PREFIX,
   message,
   loadApi,
   type ApiName,
@@ -22,7 +24,7 @@ import {
 } from '@payroll-api/sandbox/engine';
 import { createRateLimiter } from './rate-limit.js';
 import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
-import { fromNodeRequest } from './node-request.js';
+import { fromNodeRequest, type BodyCap } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
 import { limitSandboxes, uploadCollections } from './store/limits.js';
 
@@ -65,11 +67,19 @@ export interface MockOptions {
   /** Sandbox: a sandbox not written for this long is removed (back to the seed); 0 never.
    * Default: 30 days on PostgreSQL, never in memory. */
   sandboxTtlMs?: number;
-  /** Requests per second one bearer token may make (429 with Retry-After beyond); 0 no limit.
-   * Default: 100 with hosted, no limit otherwise. */
+  /** Requests per second one client may make, whichever of its tokens it uses (hosted; else one
+   * bearer token), and one remote address without a client's token (429 with Retry-After
+   * beyond); 0 no limit. Default: 100 with hosted, no limit otherwise. */
   rateLimit?: number;
+  /** Failed authentications (401: wrong client secrets, operator tokens, unknown tokens) one
+   * remote address may make per minute; beyond, its attempts get 429 until the minute has
+   * refilled. 0 no limit. Default: 30 with hosted, no limit otherwise. */
+  maxFailures?: number;
   /** Sandbox: entities one sandbox may hold (a write beyond is refused, 400). Default 100,000. */
   maxEntities?: number;
+  /** Hosted: sandboxes one client may hold; the first write of one more is refused (400). 0 no
+   * limit. Default: 200 with hosted. */
+  maxSandboxes?: number;
   /** Sandbox: bytes of read answers kept to answer the same read again (0 none). Default 32 MiB. */
   answerCacheBytes?: number;
   /** Sandbox on PostgreSQL: bytes (as JSON) of the collections kept parsed in this process for
@@ -78,8 +88,15 @@ export interface MockOptions {
   /** Sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox may hold (a write
    * beyond is refused, 400). Default 50 MiB. */
   maxUploadBytes?: number;
-  /** Largest accepted request body in bytes; larger bodies get 413. Default 5 MiB. */
+  /** Largest accepted request body in bytes, for every endpoint (API, control, operator, token);
+   * larger bodies get 413 naming --max-body. Default 5 MiB. */
   maxBodyBytes?: number;
+  /** Sandbox: largest snapshot import or scenario body in bytes (PUT /__sandbox/snapshot, POST
+   * /__sandbox/scenario); larger ones get 413 naming --max-snapshot-body. Default: 256 MiB, 32 MiB
+   * with hosted. */
+  maxSnapshotBytes?: number;
+  /** Origins a browser may call the mock from (CORS); undefined: any. */
+  corsOrigins?: string[];
   /** Log every request to `log`. */
   verbose?: boolean;
   /** Where diagnostics go (reloads, warnings, request log). Default: standard error. */
@@ -118,9 +135,17 @@ export interface RunningMock {
 }
 
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
+const DEFAULT_MAX_SNAPSHOT = 256 * 1024 * 1024;
+const DEFAULT_HOSTED_MAX_SNAPSHOT = 32 * 1024 * 1024;
+/** The control requests whose bodies are whole sandboxes, under their own cap. */
+const SNAPSHOT_BODIES = new Set(['PUT /__sandbox/snapshot', 'POST /__sandbox/scenario']);
 const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
+const DEFAULT_HOSTED_MAX_FAILURES = 30;
+/** How long the client behind a token is remembered for rate accounting. */
+const CALLER_MEMORY_MS = 10_000;
 const DEFAULT_MAX_ENTITIES = 100_000;
+const DEFAULT_HOSTED_MAX_SANDBOXES = 200;
 const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 function defaultSpecDir(): string {
@@ -137,6 +162,10 @@ export function createMock(options: MockOptions = {}): Mock {
     journal: options.journalSpec ?? path.join(specDir, 'journal.json'),
   };
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const bodyCap: BodyCap = { limit: maxBody, setting: '--max-body' };
+  const snapshotCap: BodyCap = { limit: options.maxSnapshotBytes ?? (options.hosted ? DEFAULT_HOSTED_MAX_SNAPSHOT : DEFAULT_MAX_SNAPSHOT), setting: '--max-snapshot-body' };
+  /** The cap of a request's body: a snapshot's, or the one every other endpoint shares. */
+  const capOf = (req: http.IncomingMessage) => (SNAPSHOT_BODIES.has(`${req.method} ${(req.url ?? '').split('?')[0]}`) ? snapshotCap : bodyCap);
   let apis: LoadedApi[] = [];
   const loaded = new Map<ApiName, LoadedApi>();
   let responder: Responder | undefined;
@@ -145,6 +174,33 @@ export function createMock(options: MockOptions = {}): Mock {
   let inFlight = 0;
   const rate = options.rateLimit ?? (options.hosted ? DEFAULT_HOSTED_RATE : 0);
   const limiter = rate > 0 ? createRateLimiter(rate) : undefined;
+  const maxFailures = options.maxFailures ?? (options.hosted ? DEFAULT_HOSTED_MAX_FAILURES : 0);
+  const failures = maxFailures > 0 ? createRateLimiter(maxFailures / 60, maxFailures) : undefined;
+  const callers = new Map<string, { key: string; until: number }>();
+
+  /** What a request's rate is counted against: its client (hosted: every token of one client is
+   * one caller), its token (not hosted), or its remote address when no token identifies it. */
+  async function callerOf(token: string | undefined, address: string): Promise<{ key: string; identified: boolean }> {
+    const byAddress = { key: `address ${address}`, identified: false };
+    if (token === undefined) return byAddress;
+    if (!options.hosted) return { key: `token ${token}`, identified: true };
+    const now = Date.now();
+    const known = callers.get(token);
+    if (known && known.until > now) return { key: known.key, identified: true };
+    const issued = store && token.startsWith(ACCESS_PREFIX) ? await lookupAccessToken(store, token).catch(() => undefined) : undefined;
+    if (!issued || issued.expiresAt <= now) return byAddress;
+    if (callers.size >= 10_000) callers.clear();
+    const key = `client ${issued.clientId}`;
+    callers.set(token, { key, until: Math.min(now + CALLER_MEMORY_MS, issued.expiresAt) });
+    return { key, identified: true };
+  }
+
+  function tooMany(req: http.IncomingMessage, res: http.ServerResponse, started: bigint, wait: number, description: string): void {
+    metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
+    const body = JSON.stringify(envelope(null, [message(429, description, [], 'Exception')]));
+    res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...corsHeaders(req.headers.origin, options.corsOrigins) });
+    res.end(body);
+  }
 
   async function reload(): Promise<void> {
     for (const name of ['payroll', 'journal'] as const) {
@@ -176,6 +232,7 @@ export function createMock(options: MockOptions = {}): Mock {
                   await createStore({ ...storeOptions, dataDir: options.dataDir, databaseUrl: options.databaseUrl, collectionCacheBytes: options.collectionCacheBytes, onError: (kind) => metrics.storeError(kind) }),
                   {
                     maxEntities: options.maxEntities ?? DEFAULT_MAX_ENTITIES,
+                    maxSandboxesPerClient: options.hosted ? (options.maxSandboxes ?? DEFAULT_HOSTED_MAX_SANDBOXES) : 0,
                     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
                     uploadCollections: uploadCollections(storeOptions.collections, apis),
                   },
@@ -242,6 +299,7 @@ export function createMock(options: MockOptions = {}): Mock {
     responder: () => responder,
     mode,
     maxBodyBytes: maxBody,
+    corsOrigins: options.corsOrigins,
     log,
     observe: (req, _out, operationId) => routedTo.set(req, operationId),
   });
@@ -285,18 +343,24 @@ export function createMock(options: MockOptions = {}): Mock {
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
     if (await operations(req, res)) return;
+    const address = req.socket.remoteAddress ?? 'unknown';
     const token = /^Bearer\s(\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const wait = limiter && token !== undefined ? limiter.take(token) : 0;
-    if (wait > 0) {
-      metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
-      const body = JSON.stringify(envelope(null, [message(429, `This token made more than ${rate} requests per second; retry after ${wait} s.`, [], 'Exception')]));
-      res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Access-Control-Allow-Origin': req.headers.origin ?? '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
-      res.end(body);
-      return;
+    const operator = (req.url ?? '').startsWith('/__operator');
+    const caller = limiter || failures ? await callerOf(operator ? undefined : token, address) : undefined;
+    if (failures && caller && !caller.identified) {
+      const wait = failures.wait(address);
+      if (wait > 0) return tooMany(req, res, started, wait, `Too many failed authentications from this address (more than ${maxFailures} a minute, the limit --max-failures); retry after ${wait} s.`);
     }
-    const request = fromNodeRequest(req);
+    // The operator's endpoints are not rate limited: wrong operator tokens are failures.
+    if (limiter && caller && !operator) {
+      const wait = limiter.take(caller.key);
+      if (wait > 0) return tooMany(req, res, started, wait, `${caller.identified ? (options.hosted ? 'This client' : 'This token') : 'This address (without a token of a client)'} made more than ${rate} requests per second (the limit --rate-limit); retry after ${wait} s.`);
+    }
+    const cap = capOf(req);
+    const request = Object.assign(fromNodeRequest(req, cap), { cap: cap.limit });
     const out = await pipeline(request);
     metrics.observe(routedTo.get(request), out === 'network-error' ? 'dropped' : out.status, Number(process.hrtime.bigint() - started) / 1e9);
+    if (failures && out !== 'network-error' && out.status === 401) failures.take(address);
     if (res.headersSent || res.destroyed) return;
     if (out === 'network-error') {
       // A fault asked for a dropped connection: no status line at all.
@@ -306,6 +370,7 @@ export function createMock(options: MockOptions = {}): Mock {
     }
     res.statusCode = out.status;
     for (const [name, value] of Object.entries(out.headers)) res.setHeader(name, value);
+    if (out.status === 413) dropRest(req, res, request.cap);
     if (out.body !== undefined) res.setHeader('Content-Length', typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength);
     else if (out.status !== 204) res.setHeader('Content-Length', 0);
     res.end(out.body);
@@ -337,6 +402,25 @@ export function createMock(options: MockOptions = {}): Mock {
   };
 }
 
+/** Bytes of a refused body read and dropped at least (see dropRest). */
+const DROPPED_AT_LEAST = 4 * 1024 * 1024;
+
+/**
+ * After a 413 the rest of the body is read and dropped, up to the cap or 4 MiB, whichever is
+ * more, so that the client, still sending, gets the answer rather than a reset connection; a
+ * body beyond that loses its connection.
+ */
+function dropRest(req: http.IncomingMessage, res: http.ServerResponse, cap: number): void {
+  if (req.complete) return;
+  res.removeHeader('Connection');
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > Math.max(cap, DROPPED_AT_LEAST)) req.socket.destroy();
+  });
+  req.resume();
+}
+
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const mock = createMock(options);
   try {
@@ -351,7 +435,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     if (closing) res.shouldKeepAlive = false;
     answering.add(res);
     res.once('close', () => answering.delete(res));
-    void mock.handle(req, res);
+    mock.handle(req, res).catch((error: unknown) => {
+      // A failure outside the pipeline's own handling: this request fails, the process serves on.
+      process.stderr.write(`payroll-mock: ${req.method} ${req.url}: ${(error as Error)?.stack ?? error}\n`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' }).end(JSON.stringify(envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')])));
+      else res.destroy();
+    });
   });
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;

@@ -65,10 +65,10 @@ export interface RawResponse {
 /** A request with full control over headers and body bytes (fetch refuses some of them). */
 export function request(
   url: string,
-  options: { method?: string; headers?: Record<string, string | number>; body?: string | Buffer; timeoutMs?: number } = {},
+  options: { method?: string; headers?: Record<string, string | number>; body?: string | Buffer; timeoutMs?: number; localAddress?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false, localAddress: options.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

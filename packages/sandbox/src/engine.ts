@@ -2,7 +2,7 @@
 // @payroll-api/mock does): the shared request pipeline, the sandbox responder over a store of
 // its choice, the description loader, the store interface with its memory implementation and
 // the SQL compilation of filters, and what the examples responder reuses.
-export { createPipeline, EXPOSED_HEADERS, HEALTH_PATH, type PipelineOptions, type PipelineResult } from './engine/pipeline.js';
+export { corsHeaders, createPipeline, EXPOSED_HEADERS, HEALTH_PATH, type PipelineOptions, type PipelineResult } from './engine/pipeline.js';
 export type { BodyRead, SandboxRequest } from './http/request.js';
 export { fromFetchRequest } from './http/request.js';
 export { toFetchResponse } from './http/response.js';
@@ -26,3 +26,5 @@ export { SandboxError, type Handler, type OperationContext, type Principal, type
 export { seedSnapshot } from './seed/index.js';
 export { SEED_IDS } from './seed/ids.js';
 export { FAULT_HEADER, FAULTS_PATH, type FaultRule } from './faults/faults.js';
+export { ACCESS_PREFIX, lookupAccessToken } from './auth/tokens.js';
+export { tenantPrefix, tenantPrefixOf } from './auth/tenants.js';

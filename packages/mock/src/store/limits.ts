@@ -2,11 +2,13 @@
 // or more uploaded bytes (photos, logos: the decoded `data` of the upload collections) than
 // --max-upload-bytes, is refused (400 naming the limit) and changes nothing; so is a snapshot
 // beyond either. The internal sandboxes ('__auth': tokens and clients) are not limited.
-import { message, SandboxError, type CollectionSpec, type Doc, type LoadedApi, type Snapshot, type Tx } from '@payroll-api/sandbox/engine';
+import { message, SandboxError, tenantPrefixOf, type CollectionSpec, type Doc, type LoadedApi, type Snapshot, type Tx } from '@payroll-api/sandbox/engine';
 import type { OperatedStore } from './index.js';
 
 export interface SandboxLimits {
   maxEntities: number;
+  /** Sandboxes one client of a hosted sandbox may hold (0: no limit). */
+  maxSandboxesPerClient?: number;
   maxUploadBytes: number;
   /** Collections whose docs hold uploaded files (see uploadCollections). */
   uploadCollections: ReadonlySet<string>;
@@ -73,9 +75,31 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
     if (wouldHold > maxUploadBytes) throw tooLarge(wouldHold);
   }
 
+  const maxSandboxes = limits.maxSandboxesPerClient ?? 0;
+  /** Client sandboxes known to hold data (they may be written without counting again). */
+  const held = new Set<string>();
+
+  /** Refuses the first write of a client's new sandbox beyond the client's number of sandboxes. */
+  async function checkNewSandbox(sandbox: string): Promise<void> {
+    const prefix = maxSandboxes > 0 ? tenantPrefixOf(sandbox) : undefined;
+    if (prefix === undefined || held.has(sandbox)) return;
+    const own = await store.list(prefix);
+    if (own.some((s) => s.id === sandbox)) {
+      if (held.size >= 100_000) held.clear();
+      held.add(sandbox);
+      return;
+    }
+    if (own.length >= maxSandboxes) {
+      throw new SandboxError(400, [
+        message(400, `This client holds ${own.length} sandboxes, the most it may (the limit --max-sandboxes); a user of the client who has none yet cannot write. Remove one (the operator's DELETE /__operator/sandboxes/{id}, or POST /__sandbox/reset with its token), or log in as a user who has one.`, ['body']),
+      ]);
+    }
+  }
+
   return {
-    transaction(sandbox, mode, fn) {
+    async transaction(sandbox, mode, fn) {
       if (mode === 'read' || sandbox.startsWith('__')) return store.transaction(sandbox, mode, fn);
+      await checkNewSandbox(sandbox);
       return store.transaction(sandbox, mode, (tx) => {
         let held: number | undefined;
         const limited: Tx = {
@@ -105,10 +129,14 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
         return fn(limited);
       });
     },
-    reset: (sandbox) => store.reset(sandbox),
+    reset(sandbox) {
+      held.delete(sandbox);
+      return store.reset(sandbox);
+    },
     exportSnapshot: (sandbox) => store.exportSnapshot(sandbox),
     async importSnapshot(sandbox: string, snapshot: Snapshot) {
       if (!sandbox.startsWith('__')) {
+        await checkNewSandbox(sandbox);
         const docs = Object.values(snapshot.collections).reduce((total, list) => total + list.length, 0);
         if (docs > maxEntities) throw tooMany(docs);
         let bytes = 0;
@@ -117,7 +145,7 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
       }
       return store.importSnapshot(sandbox, snapshot);
     },
-    list: () => store.list(),
+    list: (prefix) => store.list(prefix),
     close: () => store.close(),
     ping: store.ping?.bind(store),
     count: store.count?.bind(store),

@@ -69,6 +69,8 @@ CREATE TABLE IF NOT EXISTS sandbox_doc (
   doc jsonb NOT NULL,
   PRIMARY KEY (sandbox, collection, id)
 );
+-- The sandboxes of one client (ids sharing a prefix) found as a range, whatever the collation.
+CREATE INDEX IF NOT EXISTS sandbox_state_in_order ON sandbox_state (sandbox COLLATE "C");
 `;
 
 /** Node's socket errors and PostgreSQL's connection exceptions (class 08), shutdown and start-up
@@ -145,7 +147,12 @@ export class PostgresStore implements Store {
     });
     // An idle connection that breaks must not take the process down; the next query reports it.
     this.pool.on('error', () => undefined);
-    this.pool.on('connect', corkQueries);
+    this.pool.on('connect', (client) => {
+      corkQueries(client);
+      // A connection lost while checked out (between two queries of a transaction) says so on
+      // its next query, which then fails (503); the event itself must not be an uncaught error.
+      client.on('error', () => undefined);
+    });
     this.commitIdle.unref?.();
     const hash = createHash('sha256').update(JSON.stringify(options.seed)).digest('hex').slice(0, 24);
     this.seedId = `__seed:${hash}`;
@@ -282,7 +289,14 @@ export class PostgresStore implements Store {
   }
 
   async transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (mode === 'write') return this.writers.run(sandbox, fn);
+    if (mode === 'write') {
+      return this.writers.run(sandbox, fn).catch((error: unknown) => {
+        // A writer's own query can fail on a lost connection before the batch notices: the
+        // raw error is an outage all the same (503), never a 500.
+        if (isStoreUnavailable(error) || !isStoreUnavailable(unreachable(error))) throw error;
+        throw this.failed(error);
+      });
+    }
     const round = this.readers.join(sandbox);
     let broken = false;
     try {
@@ -454,15 +468,18 @@ export class PostgresStore implements Store {
     return mapped;
   }
 
-  async list(): Promise<SandboxInfo[]> {
-    const result = await this.withClient((client, unfinished) =>
-      this.settledQuery<{ sandbox: string; docs: string; updated_at: Date | null }>(
-        client,
-        unfinished,
+  async list(prefix = ''): Promise<SandboxInfo[]> {
+    // The ids from the prefix up to (not with) the prefix's last character moved on by one: a
+    // range the index reads, so that one client's list never counts another client's docs.
+    const upTo = prefix === '' ? undefined : `${prefix.slice(0, -1)}${String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1)}`;
+    const result = await this.withClient(async (client, unfinished) => {
+      if (unfinished) await client.query('COMMIT');
+      return client.query<{ sandbox: string; docs: string; updated_at: Date | null }>(
         `SELECT s.sandbox, s.updated_at, (SELECT count(*) FROM sandbox_doc d WHERE d.sandbox = s.sandbox) AS docs
-         FROM sandbox_state s WHERE left(s.sandbox, 2) <> '__' ORDER BY s.sandbox COLLATE "C"`,
-      ),
-    );
+         FROM sandbox_state s WHERE left(s.sandbox, 2) <> '__' ${upTo === undefined ? '' : 'AND s.sandbox COLLATE "C" >= $1 AND s.sandbox COLLATE "C" < $2'} ORDER BY s.sandbox COLLATE "C"`,
+        upTo === undefined ? [] : [prefix, upTo],
+      );
+    });
     return result.rows.map((row) => ({
       id: row.sandbox,
       materialized: true,

@@ -20,6 +20,11 @@ export function tenantPrefix(clientId: string): string {
   return `client-${sha1Hex(clientId).slice(0, 16)}-`;
 }
 
+/** The prefix of a client's sandbox id (see tenantPrefix), when it is one. */
+export function tenantPrefixOf(sandbox: string): string | undefined {
+  return /^client-[0-9a-f]{16}-/.exec(sandbox)?.[0];
+}
+
 /** The sandbox of one user of one client. */
 export function tenantSandbox(clientId: string, userId: string): string {
   return `${tenantPrefix(clientId)}user-${sha1Hex(userId).slice(0, 24)}`;
@@ -62,6 +67,6 @@ export async function removeTenantClient(store: Store, clientId: string): Promis
   });
   if (!removed) return false;
   const prefix = tenantPrefix(clientId);
-  for (const sandbox of await store.list()) if (sandbox.id.startsWith(prefix)) await store.reset(sandbox.id);
+  for (const sandbox of await store.list(prefix)) await store.reset(sandbox.id);
   return true;
 }

@@ -4,13 +4,13 @@
 // password and a client of the model (with its secret, when the client has one); its calls are
 // then authorized step by step. Any other username and password are accepted, as a user with
 // every right (quick starts). The user's data lives in the user's sandbox. Refresh tokens
-// rotate: a used one is refused.
+// rotate: a used one is refused, and revokes every token of its login (RFC 6819, 5.2.2.3).
 import type { SandboxRequest } from '../http/request.js';
 import { json, type Outgoing } from '../http/outgoing.js';
-import { readModel } from '../authorization/model.js';
+import { ownEntry, readModel } from '../authorization/model.js';
 import type { Store, Tx } from '../store/types.js';
 import { tenantSandbox, verifyTenantClient } from './tenants.js';
-import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_LIFETIME_MS, REFRESH_PREFIX, REFRESH_TOKENS, userSandbox, type AccessToken, type RefreshToken } from './tokens.js';
+import { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, newToken, pruneExpired, REFRESH_LIFETIME_MS, REFRESH_PREFIX, REFRESH_TOKENS, revokeFamily, TENANT_CLIENTS, userSandbox, type AccessToken, type RefreshToken } from './tokens.js';
 
 export const TOKEN_PATH = '/auth/token';
 const MAX_FORM = 16 * 1024;
@@ -22,11 +22,16 @@ function oauthError(status: number, error: string, description: string): Outgoin
   return json(status, { error, error_description: description }, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
 }
 
-async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolean, lifetimeSeconds: number, now: number, sandbox?: string): Promise<Outgoing> {
+async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolean, lifetimeSeconds: number, now: number, sandbox?: string, family?: string): Promise<Outgoing> {
+  // A tenant's client checked in the transaction that issues: a removal (the same lock) either
+  // went first, and nothing is issued, or comes after, and removes what was issued.
+  if (sandbox !== undefined && !(await tx.get(TENANT_CLIENTS, clientId))) return unknownClient();
   await pruneExpired(tx, now);
   const reaches = sandbox === undefined ? {} : { sandbox };
-  const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000, modelUser, ...reaches };
-  const refresh: RefreshToken = { id: newToken(REFRESH_PREFIX), userId, clientId, modelUser, expiresAt: now + REFRESH_LIFETIME_MS, ...reaches };
+  const refreshId = newToken(REFRESH_PREFIX);
+  const line = family ?? refreshId;
+  const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000, modelUser, family: line, ...reaches };
+  const refresh: RefreshToken = { id: refreshId, userId, clientId, modelUser, expiresAt: now + REFRESH_LIFETIME_MS, family: line, ...reaches };
   await tx.insert(ACCESS_TOKENS, { ...access });
   await tx.insert(REFRESH_TOKENS, { ...refresh });
   return json(
@@ -35,6 +40,8 @@ async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolea
     { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
   );
 }
+
+const unknownClient = () => oauthError(401, 'invalid_client', 'The client is not known or its client_secret is not correct (the operator of this sandbox creates clients).');
 
 /** `hosted`: the client must be one the operator created, with its secret, for every grant;
  * the user's sandbox is the user's within that client. */
@@ -60,9 +67,7 @@ export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeS
     return oauthError(400, 'unsupported_grant_type', `The grant type '${grant.slice(0, 50)}' is not supported; use password or refresh_token.`);
   }
   if (!clientId) return oauthError(400, 'invalid_client', 'client_Id is required.');
-  if (hosted && !(await verifyTenantClient(store, clientId, field('client_secret')))) {
-    return oauthError(401, 'invalid_client', 'The client is not known or its client_secret is not correct (the operator of this sandbox creates clients).');
-  }
+  if (hosted && !(await verifyTenantClient(store, clientId, field('client_secret')))) return unknownClient();
   const now = Date.now();
   if (grant === 'password') {
     const username = field('username');
@@ -71,11 +76,11 @@ export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeS
     const userId = username.toLowerCase();
     const sandbox = hosted ? tenantSandbox(clientId, userId) : undefined;
     const model = await store.transaction(sandbox ?? userSandbox(userId), 'read', (tx) => readModel(tx));
-    const user = model?.users[userId];
+    const user = ownEntry(model?.users, userId);
     if (model && user) {
       if (password !== user.password) return oauthError(400, 'invalid_grant', 'The username or password is not correct.');
       if (hosted) return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, true, lifetimeSeconds, now, sandbox));
-      const client = model.clients[clientId];
+      const client = ownEntry(model.clients, clientId);
       if (!client) return oauthError(400, 'invalid_client', `The client ${clientId.slice(0, 100)} is not a client of the sandbox's authorization model.`);
       if (client.secret !== null && field('client_secret') !== client.secret) return oauthError(400, 'invalid_client', 'The client_secret is missing or not correct for this client.');
     }
@@ -85,9 +90,15 @@ export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeS
   if (!presented) return oauthError(400, 'invalid_request', 'refresh_token is required for the refresh_token grant.');
   return store.transaction(AUTH_SANDBOX, 'write', async (tx) => {
     const known = (await tx.get(REFRESH_TOKENS, presented)) as RefreshToken | undefined;
-    if (!known || known.expiresAt <= now) return oauthError(400, 'invalid_grant', 'The refresh token is unknown, has expired (after 30 days unused) or was already used (refresh tokens rotate: use the one issued last).');
+    const refused = 'The refresh token is unknown, has expired (after 30 days unused) or was already used (refresh tokens rotate: use the one issued last).';
+    if (!known || known.expiresAt <= now) return oauthError(400, 'invalid_grant', refused);
     if (known.clientId !== clientId) return oauthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
-    await tx.remove(REFRESH_TOKENS, presented);
-    return issue(tx, known.userId, clientId, known.modelUser === true, lifetimeSeconds, now, known.sandbox);
+    if (known.used) {
+      // Used twice: one of the two holders is not who it should be. Every token of the login goes.
+      await revokeFamily(tx, known.family ?? known.id);
+      return oauthError(400, 'invalid_grant', `${refused} Every token issued from it is revoked now.`);
+    }
+    await tx.replace(REFRESH_TOKENS, { ...known, used: true });
+    return issue(tx, known.userId, clientId, known.modelUser === true, lifetimeSeconds, now, known.sandbox, known.family ?? known.id);
   });
 }

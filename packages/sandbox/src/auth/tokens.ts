@@ -26,6 +26,8 @@ export interface AccessToken {
   modelUser?: boolean;
   /** Hosted: the sandbox of the user within its client (clientId is then the tenant). */
   sandbox?: string;
+  /** The id of the first refresh token of the login it comes from (revoked together). */
+  family?: string;
 }
 
 export interface RefreshToken {
@@ -36,6 +38,10 @@ export interface RefreshToken {
   sandbox?: string;
   /** Epoch ms: an unused refresh token lapses after REFRESH_LIFETIME_MS. */
   expiresAt: number;
+  /** The id of the first refresh token of its login (see AccessToken.family). */
+  family?: string;
+  /** It was exchanged: presented again, its whole family is revoked. */
+  used?: boolean;
 }
 
 /** How long an unused refresh token stays valid (the contract does not say; 30 days). */
@@ -63,8 +69,22 @@ export function tokenSandbox(token: string): string {
   return sandbox;
 }
 
+/** The issued access token; a tenant's only while its client exists (checked at every use, so
+ * that a token issued while the client was being removed never works). */
 export async function lookupAccessToken(store: Store, token: string): Promise<AccessToken | undefined> {
-  return store.transaction(AUTH_SANDBOX, 'read', async (tx) => (await tx.get(ACCESS_TOKENS, token)) as AccessToken | undefined);
+  return store.transaction(AUTH_SANDBOX, 'read', async (tx) => {
+    const issued = (await tx.get(ACCESS_TOKENS, token)) as AccessToken | undefined;
+    if (issued?.sandbox !== undefined && !(await tx.get(TENANT_CLIENTS, issued.clientId))) return undefined;
+    return issued;
+  });
+}
+
+/** Revokes every token of a refresh family (RFC 6819, 5.2.2.3: a refresh token used twice). */
+export async function revokeFamily(tx: Tx, family: string): Promise<void> {
+  for (const collection of [ACCESS_TOKENS, REFRESH_TOKENS]) {
+    const issued = await tx.find(collection, { where: { kind: 'in', field: { path: ['family'], type: 'string' }, values: [family] } });
+    for (const doc of issued.rows) await tx.remove(collection, doc.id);
+  }
 }
 
 /** Drops access and refresh tokens that expired before `now` (keeps the internal sandbox small). */

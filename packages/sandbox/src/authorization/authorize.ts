@@ -10,7 +10,7 @@ import { pathParams, type Routed } from '../http/route.js';
 import type { Principal } from '../domain/context.js';
 import type { Tx } from '../store/types.js';
 import { decide } from './decision.js';
-import { grantingActivities, readModel } from './model.js';
+import { grantingActivities, ownEntry, readModel } from './model.js';
 import { teamRefusal, withoutHidden } from './teams.js';
 
 export async function authorizeCall(tx: Tx, routed: Routed, caller: Principal, now: number): Promise<{ caller: Principal } | Outgoing> {
@@ -21,7 +21,7 @@ export async function authorizeCall(tx: Tx, routed: Routed, caller: Principal, n
   if (isModelUser) {
     const username = caller.userId!;
     const model = await readModel(tx);
-    const user = model?.users[username];
+    const user = ownEntry(model?.users, username);
     // A user removed from the model (or a fixed token naming none) holds no valid token.
     if (!model || !user) return unauthorized();
     const clientId = caller.clientId ?? user.client;

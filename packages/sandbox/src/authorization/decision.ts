@@ -10,7 +10,7 @@ import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import { JOURNAL_COLLECTIONS } from '../seed/journal.js';
 import { COLLECTIONS } from '../domain/employments/model.js';
 import type { Doc, Tx } from '../store/types.js';
-import { EVERY_ACTIVITY, modulesOf, type AuthorizationModel, type UserEntry } from './model.js';
+import { EVERY_ACTIVITY, modulesOf, ownEntry, type AuthorizationModel, type UserEntry } from './model.js';
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 
@@ -123,18 +123,18 @@ export async function decide(
   const grantedAs = call.grantedAs ?? [activity];
 
   // 1. The client is linked to the activity.
-  const client = model.clients[clientId];
+  const client = ownEntry(model.clients, clientId);
   if (!client) return { step: 1, reason: 'unknown-client', message: `The client ${clientId} is not known, so it is linked to no activity (${activity}).` };
   if (!grants(client.activities, grantedAs)) return { step: 1, reason: 'client-not-linked', message: `The client ${clientId} is not linked to the activity ${activity}.` };
 
   // 2. The user has a right granting the activity.
-  if (!user.rights.some((right) => grants(model.rights[right]?.activities, grantedAs))) {
+  if (!user.rights.some((right) => grants(ownEntry(model.rights, right)?.activities, grantedAs))) {
     return { step: 2, reason: 'no-right', message: `The user ${username} has no right granting the activity ${activity}.` };
   }
 
   // 3. The role allows it through a right, and may narrow the data scope.
-  const role = model.roles[user.role];
-  if (!role || !role.rights.some((right) => grants(model.rights[right]?.activities, grantedAs))) {
+  const role = ownEntry(model.roles, user.role);
+  if (!role || !role.rights.some((right) => grants(ownEntry(model.rights, right)?.activities, grantedAs))) {
     return { step: 3, reason: 'role-not-allowed', message: `The role ${user.role} does not allow the activity ${activity}.` };
   }
   const dataScope: Record<string, BoundFilter> = {};
@@ -159,7 +159,7 @@ export async function decide(
       if (owner.employer && !modulesOf(owner.employer).includes(module)) {
         return { step: 4, reason: 'module-disabled', message: `The employer ${String(owner.employer.companyName)} does not have the module ${module} enabled, which the activity ${activity} needs.` };
       }
-      if (!owner.employer && owner.providerId && !(model.providers[owner.providerId]?.modules ?? []).includes(module)) {
+      if (!owner.employer && owner.providerId && !(ownEntry(model.providers, owner.providerId)?.modules ?? []).includes(module)) {
         return { step: 4, reason: 'module-disabled', message: `The provider ${owner.providerId} does not have the module ${module} enabled, which the activity ${activity} needs.` };
       }
     }

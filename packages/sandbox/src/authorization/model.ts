@@ -7,6 +7,12 @@ import { AUTHORIZATION_COLLECTION, AUTHORIZATION_MODEL_ID } from '../seed/author
 import type { Doc, Tx } from '../store/types.js';
 
 /** Every activity (in a client's or a right's activities). */
+/** The entry of a model part under `key`, its own only: names such as constructor or
+ * hasOwnProperty reach Object.prototype's members through a plain lookup, never an entry. */
+export function ownEntry<T>(entries: Record<string, T> | undefined, key: string): T | undefined {
+  return entries !== undefined && Object.prototype.hasOwnProperty.call(entries, key) ? entries[key] : undefined;
+}
+
 export const EVERY_ACTIVITY = '*';
 
 /** Fixed sandbox tokens of the model's users: `sandbox-user-<username>` (sandbox only). */
@@ -136,7 +142,7 @@ export function modelProblems(value: unknown, known: CheckContext): Array<{ fiel
         continue;
       }
       for (const field of Object.keys(entry)) if (!FIELDS[kind].includes(field)) add(`${at}.${field}`, `unknown field; an entry of ${kind} has ${FIELDS[kind].join(', ')}.`);
-      for (const field of FIELDS[kind]) if (!(field in entry)) add(`${at}.${field}`, 'is required.');
+      for (const field of FIELDS[kind]) if (!Object.prototype.hasOwnProperty.call(entry, field)) add(`${at}.${field}`, 'is required.');
       out[id] = entry;
     }
     return out;
@@ -148,7 +154,7 @@ export function modelProblems(value: unknown, known: CheckContext): Array<{ fiel
   };
   const references = (at: string, v: unknown, ids: Set<string> | Record<string, unknown>, what: string) => {
     if (!isStringList(v)) return add(at, `must be a list of ${what} ids.`);
-    for (const id of v) if (!(ids instanceof Set ? ids.has(id) : id in ids)) add(at, `${id} is not one of the ${what}.`);
+    for (const id of v) if (!(ids instanceof Set ? ids.has(id) : ownEntry(ids, id) !== undefined)) add(at, `${id} is not one of the ${what}.`);
   };
 
   const clients = part('clients');
@@ -172,8 +178,8 @@ export function modelProblems(value: unknown, known: CheckContext): Array<{ fiel
     const at = `users.${id}`;
     name(at, u.name);
     if (typeof u.password !== 'string' || u.password === '') add(`${at}.password`, 'must be a non-empty string.');
-    if (typeof u.client !== 'string' || !(u.client in clients)) add(`${at}.client`, 'must be one of the clients.');
-    const role = typeof u.role === 'string' ? roles[u.role] : undefined;
+    if (typeof u.client !== 'string' || ownEntry(clients, u.client) === undefined) add(`${at}.client`, 'must be one of the clients.');
+    const role = typeof u.role === 'string' ? ownEntry(roles, u.role) : undefined;
     if (!role) add(`${at}.role`, 'must be one of the roles.');
     references(`${at}.rights`, u.rights, rights, 'rights');
     if (u.employers !== 'all') references(`${at}.employers`, u.employers, known.employers, 'employers');

@@ -25,7 +25,7 @@ import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import type { Store, Tx } from '../store/types.js';
 import { sandboxNow } from '../domain/clock.js';
 import { addToTeam, readTeams, teamState } from '../authorization/teams.js';
-import { KINDS, modelProblems, modulesOf, readView, writeView, type AuthorizationView, type Kind } from '../authorization/model.js';
+import { KINDS, modelProblems, modulesOf, ownEntry, readView, writeView, type AuthorizationView, type Kind } from '../authorization/model.js';
 
 export const AUTHORIZATION_PATH = '/__sandbox/authorization';
 const MAX_MODEL = 1024 * 1024;
@@ -84,7 +84,7 @@ export async function authorizationControl(req: SandboxRequest, pathname: string
     }
     const part = view[kind] as Record<string, unknown>;
     if (id === undefined) return json(200, part);
-    const existing = part[id];
+    const existing = ownEntry(part, id);
     if (method === 'GET') return existing === undefined ? refused(404, `${kind} has no entry ${id}.`) : json(200, existing);
     if (method === 'DELETE') {
       if (existing === undefined) return refused(404, `${kind} has no entry ${id}.`);

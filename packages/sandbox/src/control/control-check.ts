@@ -7,6 +7,7 @@ import { message, violationMessages } from '../http/errors.js';
 import { json, type Outgoing } from '../http/outgoing.js';
 import { bytesBody, type SandboxRequest } from '../http/request.js';
 import { validateRequest } from '../http/request-schema.js';
+import { parseJsonBody } from '../http/json-body.js';
 import { pathParams } from '../http/route.js';
 import { loadApi, matchRoute, type ApiName, type LoadedApi } from '../http/spec.js';
 import { strictUtf8 } from '../util/bytes.js';
@@ -27,16 +28,15 @@ export function controlCheck(description: Record<string, unknown>): ControlCheck
     const read = model.request?.body ? await req.readBody(MAX_CONTROL_BODY) : ({ kind: 'empty' } as const);
     if (read.kind !== 'body' && read.kind !== 'empty') return { ok: true, req: { ...req, readBody: async () => read } };
     const bytes = read.kind === 'body' ? read.bytes : undefined;
-    const passOn: SandboxRequest = { ...req, readBody: bytesBody(bytes) };
+    let passOn: SandboxRequest = { ...req, readBody: bytesBody(bytes) };
     let body: unknown;
     if (bytes) {
       const text = strictUtf8(bytes);
-      try {
-        body = text === undefined ? undefined : JSON.parse(text);
-      } catch {
-        return { ok: true, req: passOn };
-      }
       if (text === undefined) return { ok: true, req: passOn };
+      const parsed = await parseJsonBody(text);
+      if (!parsed.ok) return { ok: false, out: json(400, { messages: [message(400, parsed.description, [parsed.field])] }) };
+      body = parsed.value;
+      passOn = { ...passOn, parsedBody: { value: body } };
     }
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const query: Record<string, string | string[]> = {};

@@ -15,12 +15,13 @@
 //   POST   /__sandbox/clock/advance    {"days": 1, "hours": 0, "minutes": 0, "seconds": 0} moves it on
 //   GET    /__sandbox/settings         the sandbox's settings
 //   PUT    /__sandbox/settings         {"unknownFields": "ignore" | "warn" | "reject"} changes the given ones
-import type { SandboxRequest } from '../http/request.js';
+import { tooLargeText, type SandboxRequest } from '../http/request.js';
+import { parseJsonBody } from '../http/json-body.js';
 import { message } from '../http/errors.js';
 import { bearerToken, unauthorized } from '../http/authenticate.js';
 import { json, type Outgoing } from '../http/outgoing.js';
 import { SETTINGS_KEY, settingsProblems, settingsView, type SandboxSettings } from '../http/unknown-fields.js';
-import { advanceClock, clockOffset, setClock } from '../domain/clock.js';
+import { advanceClock, clockInRange, clockOffset, setClock } from '../domain/clock.js';
 import type { DocSchemas } from '../domain/doc-schemas.js';
 import { SandboxError, type Principal } from '../domain/context.js';
 import { tokenRefusal } from '../engine/identity.js';
@@ -52,13 +53,11 @@ export function refused(status: number, description: string, properties: string[
 
 export async function jsonBody(req: SandboxRequest, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; out: Outgoing }> {
   const read = await req.readBody(limit);
-  if (read.kind === 'too-large') return { ok: false, out: refused(413, `The body exceeds ${limit} bytes.`, ['body']) };
+  if (read.kind === 'too-large') return { ok: false, out: refused(413, tooLargeText(read, limit), ['body']) };
   if (read.kind !== 'body') return { ok: false, out: refused(400, 'A JSON body is required.', ['body']) };
-  try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(read.bytes)) };
-  } catch (error) {
-    return { ok: false, out: refused(400, `The body is not valid JSON: ${(error as Error).message}.`, ['body']) };
-  }
+  if (req.parsedBody) return { ok: true, value: req.parsedBody.value };
+  const parsed = await parseJsonBody(new TextDecoder().decode(read.bytes));
+  return parsed.ok ? parsed : { ok: false, out: refused(400, parsed.description, [parsed.field]) };
 }
 
 async function clockState(store: Store, sandbox: string): Promise<Record<string, unknown>> {
@@ -143,7 +142,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
     if (!ctx.hosted) return json(200, { sandboxes: await ctx.store.list() });
     if (!principal.tenant) return unauthorized();
     const prefix = tenantPrefix(principal.tenant);
-    return json(200, { sandboxes: (await ctx.store.list()).filter((s) => s.id.startsWith(prefix)) });
+    return json(200, { sandboxes: await ctx.store.list(prefix) });
   }
 
   switch (`${method === 'HEAD' ? 'GET' : method} ${action}`) {
@@ -203,7 +202,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       if (!body.ok) return body.out;
       const now = (body.value as { now?: unknown } | null)?.now;
       const at = now === null ? null : typeof now === 'string' && /^\d{4}-\d{2}-\d{2}/.test(now) ? Date.parse(now) : Number.NaN;
-      if (at !== null && !Number.isFinite(at)) return refused(400, 'now must be an ISO 8601 date or date-time (e.g. 2030-01-31T09:00:00Z), or null for real time.', ['now']);
+      if (at !== null && !clockInRange(at)) return refused(400, 'now must be an ISO 8601 date or date-time from year 0001 to 9999 (e.g. 2030-01-31T09:00:00Z), or null for real time.', ['now']);
       await ctx.store.transaction(sandbox, 'write', (tx) => setClock(tx, at));
       return json(200, await clockState(ctx.store, sandbox));
     }
@@ -235,7 +234,9 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
         by += amount * size;
       }
       if (!Number.isFinite(by) || Math.abs(by) > 1000 * 365 * 86_400_000) return refused(400, 'The clock can move at most 1000 years.', ['body']);
-      await ctx.store.transaction(sandbox, 'write', (tx) => advanceClock(tx, by));
+      const moved = await ctx.store.transaction(sandbox, 'write', (tx) => advanceClock(tx, by));
+      // The running total is bounded, not only each step: the clock stays within years 0001 to 9999.
+      if (!moved) return refused(400, 'The clock would leave the years 0001 to 9999; move it by less, or set it (PUT /__sandbox/clock).', ['body']);
       return json(200, await clockState(ctx.store, sandbox));
     }
   }

@@ -9,7 +9,7 @@
 import type { SandboxRequest } from '../http/request.js';
 import { bearerToken, unauthorized } from '../http/authenticate.js';
 import { json, type Outgoing } from '../http/outgoing.js';
-import { createTenantClient, removeTenantClient, tenantClients, tenantPrefix } from '../auth/tenants.js';
+import { createTenantClient, removeTenantClient, tenantClients, tenantPrefix, tenantPrefixOf } from '../auth/tenants.js';
 import type { Store } from '../store/types.js';
 import { jsonBody, refused } from './control-endpoints.js';
 
@@ -44,14 +44,13 @@ export async function operatorControl(req: SandboxRequest, pathname: string, ctx
     return json(201, { client_id: client.id, client_secret: secret, name: client.name, createdAt: client.createdAt }, { 'Cache-Control': 'no-store' });
   }
 
-  const sandboxes = await ctx.store.list();
   if (method === 'DELETE') {
-    if (!sandboxes.some((s) => s.id === key)) return refused(404, `There is no sandbox ${key} with data of its own.`, ['id']);
+    if (!(await ctx.store.list(key)).some((s) => s.id === key)) return refused(404, `There is no sandbox ${key} with data of its own.`, ['id']);
     await ctx.reset(key);
     return { status: 204, headers: {} };
   }
   const owners = new Map((await tenantClients(ctx.store)).map((c) => [tenantPrefix(c.id), c.id]));
   return json(200, {
-    sandboxes: sandboxes.map((s) => ({ ...s, client: owners.get(/^client-[0-9a-f]+-/.exec(s.id)?.[0] ?? '') ?? null })),
+    sandboxes: (await ctx.store.list()).map((s) => ({ ...s, client: owners.get(tenantPrefixOf(s.id) ?? '') ?? null })),
   });
 }

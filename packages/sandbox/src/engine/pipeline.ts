@@ -14,6 +14,7 @@ import type { LoadedApi, Operation } from '../http/spec.js';
 import { validate, type ValidRequest } from '../http/validate.js';
 import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
 import { isStoreUnavailable } from '../store/types.js';
+import { SandboxError } from '../domain/context.js';
 
 /** The health endpoint for orchestration (both modes), outside the descriptions' paths. */
 export const HEALTH_PATH = '/__health';
@@ -31,6 +32,8 @@ export interface PipelineOptions {
   log: (line: string) => void;
   /** Waits `ms` (tests may pass a fake). Default: setTimeout. */
   sleep?: (ms: number) => Promise<void>;
+  /** The origins a browser may call from (CORS); undefined: any (local work). */
+  corsOrigins?: readonly string[];
   /** Told of every answer with the operation it routed to, if any (metrics). */
   observe?: (req: SandboxRequest, result: PipelineResult, operationId: string | undefined) => void;
 }
@@ -59,6 +62,23 @@ class StageMemo<V> {
     if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, value);
     return value;
+  }
+}
+
+/** The CORS headers of an answer to a request from `origin`: any origin without an allow-list,
+ * else the listed ones only (another origin's browser may not read the answer). */
+export function corsHeaders(origin: string | undefined, allowed: readonly string[] | undefined): Record<string, string> {
+  const allow = allowed === undefined ? (origin ?? '*') : origin !== undefined && allowed.includes(origin) ? origin : undefined;
+  return allow === undefined ? {} : { 'Access-Control-Allow-Origin': allow, 'Access-Control-Expose-Headers': EXPOSED_HEADERS };
+}
+
+/** Whether every %-escape of a path decodes (the control and operator endpoints decode their ids). */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -118,6 +138,9 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     const pre = preflight(req);
     if (pre) return pre;
     if (target && active.serveOther) {
+      if (target.pathname.startsWith('/__') && !decodable(target.pathname)) {
+        return json(400, envelope(null, [message(400, 'The path is not valid percent-encoding (a % must start a UTF-8 sequence such as %C3%A9).', ['path'])]));
+      }
       const other = await active.serveOther(req, target.pathname, target.query);
       if (other) return other;
     }
@@ -163,6 +186,9 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
         out = json(503, envelope(null, [message(503, 'The sandbox is temporarily unavailable (its storage cannot be reached); retry later.', [], 'Exception')]), {
           'Retry-After': String(error.retryAfterSeconds),
         });
+      } else if (error instanceof SandboxError) {
+        // A store's limit refused the request before any handler ran (the number of sandboxes).
+        out = json(error.status, envelope(null, error.messages));
       } else {
         options.log(`payroll-mock: ${req.method} ${req.url}: ${(error as Error).stack ?? error}`);
         out = json(500, envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')]));
@@ -172,8 +198,10 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     if (out === 'network-error') return out;
     const origin = req.headers.origin;
     const headers: Outgoing['headers'] = {
-      'Access-Control-Allow-Origin': origin ?? '*',
-      'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+      ...corsHeaders(origin, options.corsOrigins),
+      // Answers hold personal data: never sniffed as another type, never kept by a cache.
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
     };
     if (origin) headers.Vary = 'Origin';
     if (out.status !== 204 && out.headers.Expires === undefined) headers.Expires = expires(undefined);

@@ -3,7 +3,13 @@
 // names are lower case; a header sent twice is one comma-joined value.
 import { concat } from '../util/bytes.js';
 
-export type BodyRead = { kind: 'empty' } | { kind: 'body'; bytes: Uint8Array } | { kind: 'too-large' } | { kind: 'aborted' };
+/** `too-large` may name the limit that refused it and the setting that sets it (a server's). */
+export type BodyRead = { kind: 'empty' } | { kind: 'body'; bytes: Uint8Array } | { kind: 'too-large'; limit?: number; setting?: string } | { kind: 'aborted' };
+
+/** The refusal of a body past a limit, naming the setting when the server said which. */
+export function tooLargeText(read: { limit?: number; setting?: string }, limit: number): string {
+  return `The request body exceeds the limit of ${read.limit ?? limit} bytes${read.setting ? ` (${read.setting})` : ''}.`;
+}
 
 export interface SandboxRequest {
   /** Upper case. */
@@ -13,6 +19,8 @@ export interface SandboxRequest {
   headers: Record<string, string | undefined>;
   /** The body, read once, refused past `limit` bytes. */
   readBody(limit: number): Promise<BodyRead>;
+  /** The body as parsed by an earlier stage (the control check), so that it is parsed once. */
+  parsedBody?: { value: unknown };
 }
 
 /** The body reader of a request whose bytes are already in hand. */

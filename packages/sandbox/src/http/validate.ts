@@ -6,7 +6,8 @@ import { message, violationMessages, type NameLookup } from './errors.js';
 import { contentForVersion, isJsonMedia, mediaMatches, requestedVersion } from './media.js';
 import { PREFER_QUERY } from './prefer.js';
 import type { HttpOperation, MediaContent } from './operation.js';
-import type { SandboxRequest } from './request.js';
+import { tooLargeText, type SandboxRequest } from './request.js';
+import { parseJsonBody } from './json-body.js';
 import { validateRequest, type RequestParts } from './request-schema.js';
 import { essence, successResponse, versionParam, type Operation } from './spec.js';
 import type { Negotiation } from './negotiate.js';
@@ -89,7 +90,7 @@ export async function validate(routed: Routed, req: SandboxRequest, negotiation:
   const { version } = negotiation;
   const read = await req.readBody(maxBody);
   if (read.kind === 'too-large') {
-    return errorReply(413, operation, version, [message(413, `The request body exceeds the limit of ${maxBody} bytes.`, ['body'])], { Connection: 'close' });
+    return errorReply(413, operation, version, [message(413, tooLargeText(read, maxBody), ['body'])], { Connection: 'close' });
   }
   if (read.kind === 'aborted') return { status: 400, headers: { Connection: 'close' } };
   const bodySpec = operation.model.request?.body;
@@ -120,11 +121,9 @@ export async function validate(routed: Routed, req: SandboxRequest, negotiation:
     if (isJsonMedia(ess) || (requestContent && isJsonMedia(essence(requestContent.mediaType)))) {
       const text = strictUtf8(read.bytes);
       if (text === undefined) return badRequest(operation, version, [message(400, 'The request body is not valid UTF-8 text.', ['body'])]);
-      try {
-        body = JSON.parse(text);
-      } catch (error) {
-        return badRequest(operation, version, [message(400, `The request body is not valid JSON: ${(error as Error).message}.`, ['body'])]);
-      }
+      const parsed = await parseJsonBody(text);
+      if (!parsed.ok) return badRequest(operation, version, [message(400, parsed.description, [parsed.field])]);
+      body = parsed.value;
       if (body === null && !acceptsNull(requestContent?.schema)) {
         return badRequest(operation, version, [message(400, 'The request body may not be null.', ['body'])]);
       }

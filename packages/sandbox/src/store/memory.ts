@@ -161,10 +161,10 @@ export class MemoryStore implements Store {
     });
   }
 
-  async list(): Promise<SandboxInfo[]> {
+  async list(prefix = ''): Promise<SandboxInfo[]> {
     const infos: SandboxInfo[] = [];
     for (const [id, entry] of this.entries) {
-      if (entry.state === undefined || id.startsWith('__')) continue;
+      if (entry.state === undefined || id.startsWith('__') || !id.startsWith(prefix)) continue;
       let docs = 0;
       for (const collection of entry.state.collections.values()) docs += collection.size;
       infos.push({ id, materialized: true, docs, updatedAt: entry.state.updatedAt });

@@ -110,8 +110,9 @@ export interface Store {
   exportSnapshot(sandbox: string): Promise<Snapshot>;
   /** Replaces the sandbox's state with the snapshot (validated by the caller). */
   importSnapshot(sandbox: string, snapshot: Snapshot): Promise<void>;
-  /** Materialized sandboxes (ids starting with '__' are internal and not listed). */
-  list(): Promise<SandboxInfo[]>;
+  /** Materialized sandboxes (ids starting with '__' are internal and not listed); with `prefix`,
+   * those whose id starts with it only (a client's, found without reading the others). */
+  list(prefix?: string): Promise<SandboxInfo[]>;
   close(): Promise<void>;
 }
 

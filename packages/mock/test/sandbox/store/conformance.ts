@@ -84,6 +84,14 @@ export function storeConformance(name: string, open: () => Promise<Store>): void
         expect(typeof info!.updatedAt).toBe('string');
       }));
 
+    it('lists the sandboxes whose id starts with a prefix, and no other', () =>
+      withStore(async (store) => {
+        for (const id of ['client-a-1', 'client-a-2', 'client-b-1', 'client-a', 'client-a.']) await store.transaction(id, 'write', (tx) => tx.setMeta('note', id));
+        expect((await store.list('client-a-')).map((s) => s.id)).toEqual(['client-a-1', 'client-a-2']);
+        expect((await store.list('client-c-')).map((s) => s.id)).toEqual([]);
+        expect(await store.list()).toHaveLength(5);
+      }));
+
     it('hands out copies: changing a returned or inserted doc changes nothing stored', () =>
       withStore(async (store) => {
         const created = employee(8);

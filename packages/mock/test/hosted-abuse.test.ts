@@ -1,0 +1,413 @@
+// A shared sandbox (--hosted) attacked by one of its tenants, through two real processes on one
+// real PostgreSQL database: no request exhausts or crashes the process, bad input gets a 4xx in
+// the contract's envelope (never a 500), and the limits hold per client across instances.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_IDS } from '#sandbox/seed/ids.js';
+import { createSandbox } from '@payroll-api/sandbox';
+import { request, startProcess, type MockProcess } from './helpers.js';
+import { startPostgres, usePostgres } from './support/postgres.js';
+import { newEmployee } from './support/new-employee.js';
+import { PostgresStore } from '../src/store/postgres.js';
+import { seedSnapshot } from '#sandbox/seed/index.js';
+
+const server = usePostgres();
+const OPERATOR = 'operator-token-of-the-abuse-test-0123456789';
+const EMPLOYEES = `/v2/v2/providers/employers/${SEED_IDS.employer}/employees`;
+const MAX_BODY = 100_000;
+const MAX_SNAPSHOT = 3_000_000;
+const RATE = 20;
+const MAX_SANDBOXES = 3;
+const MAX_FAILURES = 40;
+const APP_ORIGIN = 'https://app.example.com';
+/** Remote addresses of their own (every 127/8 address reaches the loopback interface), so that
+ * the failures one test provokes throttle no other test. */
+const RACE_ADDRESS = '127.0.0.3';
+const FAILING_ADDRESS = '127.0.0.2';
+const JSON_V = 'application/json;version=2018-01-01';
+let a: MockProcess;
+let b: MockProcess;
+
+const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES), '--max-failures', String(MAX_FAILURES), '--cors-origin', APP_ORIGIN];
+
+beforeAll(async () => {
+  const databaseUrl = await server().database('abuse');
+  // One first: it creates the schema, the other finds it.
+  a = await startProcess(hostedArgs(databaseUrl));
+  b = await startProcess(hostedArgs(databaseUrl));
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
+
+async function call(mock: MockProcess, method: string, target: string, token: string | undefined, body?: unknown, extra: Record<string, string> = {}, localAddress?: string): Promise<Answer> {
+  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  const answer = await request(`${mock.url}${target}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      ...(text === undefined ? {} : { 'content-type': JSON_V, 'content-length': Buffer.byteLength(text) }),
+      ...extra,
+    },
+    body: text,
+    timeoutMs: 60_000,
+    localAddress,
+  });
+  let parsed: unknown;
+  try {
+    parsed = answer.text ? answer.json() : undefined;
+  } catch {
+    parsed = answer.text;
+  }
+  return { status: answer.status, headers: answer.headers, body: parsed };
+}
+
+/** An answer past the rate limit, waited out (the tests that are not about the limit). */
+async function calm(send: () => Promise<Answer>): Promise<Answer> {
+  for (;;) {
+    const answer = await send();
+    if (answer.status !== 429) return answer;
+    await new Promise((resolve) => setTimeout(resolve, Number(answer.headers['retry-after'] ?? 1) * 1000));
+  }
+}
+
+const descriptions = (answer: Answer) => ((answer.body?.messages ?? []) as Array<{ description: string }>).map((m) => m.description).join(' ');
+
+let clients = 0;
+async function newClient(): Promise<{ client_id: string; client_secret: string }> {
+  const created = await call(a, 'POST', '/__operator/clients', OPERATOR, { name: `Tenant ${++clients}` });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+async function login(mock: MockProcess, client: { client_id: string; client_secret: string }, username: string, localAddress?: string): Promise<{ status: number; body: any }> {
+  return grant(mock, { grant_type: 'password', username, password: 'Welkom01!', client_Id: client.client_id, client_secret: client.client_secret }, localAddress);
+}
+
+async function grant(mock: MockProcess, fields: Record<string, string>, localAddress?: string): Promise<{ status: number; body: any }> {
+  const form = new URLSearchParams(fields).toString();
+  const answer = await request(`${mock.url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) }, body: form, localAddress });
+  return { status: answer.status, body: answer.text ? answer.json() : undefined };
+}
+
+async function token(mock: MockProcess, username = 'admin'): Promise<string> {
+  const issued = await login(mock, await newClient(), username);
+  expect(issued.status).toBe(200);
+  return issued.body.access_token as string;
+}
+
+describe('no request exhausts the process', () => {
+  it('caps every body, control and operator ones included, at --max-body, by Content-Length and while it streams', async () => {
+    const owner = await token(a);
+    const big = JSON.stringify({ unknownFields: 'warn', padding: 'x'.repeat(MAX_BODY) });
+    for (const [method, target, auth] of [
+      ['PUT', '/__sandbox/settings', owner],
+      ['PUT', '/__sandbox/faults', owner],
+      ['PUT', '/__sandbox/authorization', owner],
+      ['POST', EMPLOYEES, owner],
+      ['POST', '/__operator/clients', OPERATOR],
+    ] as const) {
+      const declared = await call(a, method, target, auth, big).catch((e) => { throw new Error(`${method} ${target}: ${e.message}`); });
+      expect(declared.status, `${method} ${target}`).toBe(413);
+      expect(declared.body.messages[0]).toMatchObject({ code: 413, properties: ['body'] });
+      if (!target.startsWith('/__operator')) expect(descriptions(declared)).toContain('--max-body');
+      // Without Content-Length (chunked), the bytes are counted as they arrive.
+      const streamed = await request(`${b.url}${target}`, { method, headers: { authorization: `Bearer ${auth}`, accept: 'application/json', 'content-type': JSON_V, 'transfer-encoding': 'chunked' }, body: big });
+      expect(streamed.status, `${method} ${target} chunked`).toBe(413);
+    }
+    // A snapshot import has its own, larger cap.
+    const snapshot = (await call(a, 'GET', '/__sandbox/snapshot', owner)).body;
+    const sized = { ...snapshot, meta: { ...snapshot.meta, note: 'y'.repeat(MAX_BODY) } };
+    expect((await call(a, 'PUT', '/__sandbox/snapshot', owner, sized)).status).toBe(200);
+    const tooBig = { ...snapshot, meta: { ...snapshot.meta, note: 'y'.repeat(MAX_SNAPSHOT) } };
+    const refused = await call(b, 'PUT', '/__sandbox/snapshot', owner, tooBig);
+    expect(refused.status).toBe(413);
+    expect(descriptions(refused)).toContain('--max-snapshot-body');
+  });
+
+  it('answers broken percent-encoding in control and operator paths with 400, with or without a token', async () => {
+    const owner = await token(a);
+    for (const [target, auth] of [
+      ['/__sandbox/faults/%E0%A4%A', undefined],
+      ['/__sandbox/faults/%E0%A4%A', owner],
+      ['/__sandbox/authorization/users/%E0%A4%A', owner],
+      ['/__sandbox/authorization/users/%E0%A4%A', undefined],
+      ['/__operator/sandboxes/%E0%A4%A', OPERATOR],
+      ['/__operator/clients/%ZZ', undefined],
+    ] as const) {
+      const answer = await call(b, 'DELETE', target, auth);
+      expect(answer.status, target).toBe(400);
+      expect(answer.body.messages[0]).toMatchObject({ code: 400, properties: ['path'] });
+    }
+  });
+
+  it('refuses JSON nested deeper than the limit in an API body and in a snapshot, with 400', async () => {
+    const owner = await token(b);
+    const deep = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    const employee = JSON.stringify(newEmployee(70_001, 1)).replace('"exclusionFromAbsenceStatus":false', `"exclusionFromAbsenceStatus":${deep(10_000)}`);
+    const api = await call(b, 'POST', EMPLOYEES, owner, employee);
+    expect(api.status).toBe(400);
+    expect(descriptions(api)).toMatch(/nested more than \d+ levels/);
+    const snapshot = (await call(b, 'GET', '/__sandbox/snapshot', owner)).body;
+    const text = JSON.stringify({ ...snapshot, meta: { deep: 0 } }).replace('"deep":0', `"deep":${deep(10_000).replaceAll('[', '{"a":').replaceAll(']', '}')}`);
+    const control = await call(b, 'PUT', '/__sandbox/snapshot?mode=merge', owner, text);
+    expect(control.status).toBe(400);
+    expect(descriptions(control)).toMatch(/nested more than \d+ levels/);
+    // A nesting an honest body has still passes.
+    expect((await call(b, 'PUT', '/__sandbox/snapshot', owner, { ...snapshot, meta: { ...snapshot.meta, fine: deep(20) } })).status).toBe(200);
+  });
+
+  it('refuses a lone surrogate with 400 naming the field, on PostgreSQL and in memory alike', async () => {
+    const owner = await token(a);
+    const body = JSON.stringify(newEmployee(70_002, 2)).replace('"firstName":"Sanne"', '"firstName":"San\\ud800ne"');
+    const onPostgres = await call(a, 'POST', EMPLOYEES, owner, body);
+    expect(onPostgres.status).toBe(400);
+    expect(onPostgres.body.messages[0].properties).toEqual(['employeeData.personalDetails.firstName']);
+    const sandbox = await createSandbox();
+    const inMemory = await sandbox.fetch(`http://sandbox.invalid${EMPLOYEES}`, { method: 'POST', headers: { authorization: 'Bearer memory-test', accept: 'application/json', 'content-type': JSON_V }, body });
+    expect(inMemory.status).toBe(400);
+    expect((await inMemory.json()).messages[0].properties).toEqual(['employeeData.personalDetails.firstName']);
+    await sandbox.close();
+    // A surrogate pair (a character outside the BMP) is text, and is stored.
+    const pair = JSON.stringify(newEmployee(70_003, 3)).replace('"firstName":"Sanne"', '"firstName":"San\\ud83d\\ude00ne"');
+    expect((await call(a, 'POST', EMPLOYEES, owner, pair)).status).toBe(201);
+    // In a snapshot's meta, a key holding one is refused too.
+    const snapshot = (await call(a, 'GET', '/__sandbox/snapshot', owner)).body;
+    const meta = JSON.stringify({ ...snapshot, meta: { x: 1 } }).replace('"x":1', '"\\udc00":1');
+    expect((await call(a, 'PUT', '/__sandbox/snapshot', owner, meta)).status).toBe(400);
+  });
+
+  it('bounds the running total of a clock advanced again and again; the sandbox keeps answering', async () => {
+    const owner = await token(a);
+    let refused = 0;
+    for (let i = 0; i < 300; i++) {
+      const step = await calm(() => call(i % 2 === 0 ? a : b, 'POST', '/__sandbox/clock/advance', owner, { days: 365_000 }));
+      if (step.status === 400) refused++;
+      else expect(step.status).toBe(200);
+    }
+    expect(refused).toBeGreaterThan(290);
+    const clock = await call(b, 'GET', '/__sandbox/clock', owner);
+    expect(clock.status).toBe(200);
+    expect(clock.body.now).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await call(a, 'GET', EMPLOYEES, owner)).status).toBe(200);
+    // A clock set beyond year 9999 is refused as well.
+    expect((await call(a, 'PUT', '/__sandbox/clock', owner, { now: '10000-01-01T00:00:00Z' })).status).toBe(400);
+  }, 120_000);
+
+  it('answers a write whose own query loses the database with 503, not 500', async () => {
+    const own = await startPostgres();
+    try {
+      const store = await PostgresStore.open({ databaseUrl: await own.database('outage'), seed: seedSnapshot(), collections: [{ name: 'notes' }] });
+      try {
+        await store.transaction('s1', 'write', (tx) => tx.insert('notes', { id: 'n1' }));
+        const failed = await store
+          .transaction('s1', 'write', async (tx) => {
+            own.halt();
+            await tx.insert('notes', { id: 'n2' });
+          })
+          .then(() => undefined, (error: unknown) => error);
+        expect((failed as { name?: string })?.constructor?.name).toBe('StoreUnavailable');
+      } finally {
+        own.resume();
+        await store.close().catch(() => undefined);
+      }
+    } finally {
+      own.stop();
+    }
+  }, 120_000);
+
+  it('stops accepting, drains and exits 1 after an uncaught error, so that it is restarted', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-mock-crash-'));
+    // Stands for a defect anywhere in the process: an error thrown outside any request.
+    const crash = path.join(dir, 'crash.mjs');
+    fs.writeFileSync(crash, "process.on('SIGUSR2', () => setTimeout(() => { throw new Error('a defect'); }, 0));\n");
+    const mock = await startProcess(['--port', '0'], { NODE_OPTIONS: `--import=${crash}` });
+    try {
+      const slow = call(mock, 'GET', EMPLOYEES, 'crash-test', undefined, { 'X-Sandbox-Fault': 'delay=1500' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const exited = new Promise<number | null>((resolve) => mock.child.once('exit', (code) => resolve(code)));
+      mock.child.kill('SIGUSR2');
+      // The request in flight is answered; then the process exits non-zero.
+      expect((await slow).status).toBe(200);
+      expect(await exited).toBe(1);
+      expect(mock.stderr()).toContain('a defect');
+      await expect(call(mock, 'GET', EMPLOYEES, 'crash-test')).rejects.toThrow();
+    } finally {
+      await mock.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+/** Calls `target` on `mock` with `tokens` in turn, `inFlight` at a time, for `ms`; the statuses. */
+async function flood(mock: MockProcess, target: string, tokens: Array<string | undefined>, ms: number, inFlight = 16, method = 'GET', body?: string): Promise<number[]> {
+  const statuses: number[] = [];
+  const until = Date.now() + ms;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (Date.now() < until) {
+        const answer = await call(mock, method, target, tokens[next++ % tokens.length], body, body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' });
+        statuses.push(answer.status);
+      }
+    }),
+  );
+  return statuses;
+}
+
+describe('quotas per client, not per token', () => {
+  it('limits a client as a whole, whichever of its tokens it uses', async () => {
+    const client = await newClient();
+    const tokens: string[] = [];
+    for (let i = 0; i < 20; i++) tokens.push((await login(a, client, 'admin')).body.access_token);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const seconds = 3;
+    const statuses = await flood(a, '/__sandbox/clock', tokens, seconds * 1000);
+    const passed = statuses.filter((s) => s === 200).length;
+    // One second's burst, then the rate: within 10 %.
+    expect(passed).toBeLessThanOrEqual(RATE * (seconds + 1) * 1.1);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // Another client is not held up by it.
+    expect((await call(a, 'GET', '/__sandbox/clock', await token(a))).status).toBe(200);
+  });
+
+  it("limits the sandboxes of a client, and lists a client's own sandboxes only", async () => {
+    const client = await newClient();
+    const other = await token(b, 'admin');
+    expect((await calm(() => call(b, 'PUT', '/__sandbox/clock', other, { now: '2030-01-01T00:00:00Z' }))).status).toBe(200);
+    const users = ['admin', 'read-only', 'alice', 'bob'];
+    const tokens: string[] = [];
+    for (const user of users) tokens.push((await login(a, client, user)).body.access_token);
+    for (const [i, owner] of tokens.entries()) {
+      const answer = await calm(() => call(i % 2 === 0 ? a : b, 'PUT', '/__sandbox/clock', owner, { now: '2031-01-01T00:00:00Z' }));
+      if (i < MAX_SANDBOXES) expect(answer.status).toBe(200);
+      else {
+        expect(answer.status).toBe(400);
+        expect(descriptions(answer)).toContain('--max-sandboxes');
+      }
+    }
+    // An API write of a fourth user is refused the same way; the sandboxes held still write.
+    expect((await calm(() => call(a, 'POST', EMPLOYEES, tokens[3], newEmployee(70_010, 10)))).status).toBe(400);
+    expect((await calm(() => call(a, 'POST', EMPLOYEES, tokens[0], newEmployee(70_011, 11)))).status).toBe(201);
+    const listed = await calm(() => call(b, 'GET', '/__sandbox/sandboxes', tokens[1]));
+    expect(listed.body.sandboxes).toHaveLength(MAX_SANDBOXES);
+    const prefix = /^client-[0-9a-f]{16}-/.exec(listed.body.sandboxes[0].id)![0];
+    expect(listed.body.sandboxes.every((s: { id: string }) => s.id.startsWith(prefix))).toBe(true);
+    // Once one is removed, another user may write.
+    expect((await calm(() => call(a, 'POST', '/__sandbox/reset', tokens[2]))).status).toBe(200);
+    expect((await calm(() => call(b, 'PUT', '/__sandbox/clock', tokens[3], { now: '2031-01-01T00:00:00Z' }))).status).toBe(200);
+  });
+
+  it('limits requests without a client token by remote address', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // All at once: more than a second's burst arrives before the bucket can refill.
+    const started = Date.now();
+    const statuses = await Promise.all(Array.from({ length: RATE * 4 }, () => call(b, 'POST', '/auth/token', undefined, 'grant_type=nonsense', { 'content-type': 'application/x-www-form-urlencoded' }).then((answer) => answer.status)));
+    const seconds = (Date.now() - started) / 1000;
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(Math.ceil(RATE * (1 + seconds) * 1.1));
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  });
+});
+
+describe('deletion and keys take effect at once', () => {
+  it('leaves no working token of a client removed while its users log in, on either instance', async () => {
+    const client = await newClient();
+    const logins = Array.from({ length: 12 }, (_, i) => login(i % 2 === 0 ? a : b, client, `racer-${i}`, RACE_ADDRESS));
+    const removed = call(a, 'DELETE', `/__operator/clients/${client.client_id}`, OPERATOR);
+    const results = await Promise.all(logins);
+    expect((await removed).status).toBe(204);
+    for (const result of results) {
+      expect([200, 401]).toContain(result.status);
+      if (result.status !== 200) continue;
+      for (const mock of [a, b]) expect((await call(mock, 'GET', '/__sandbox/clock', result.body.access_token, undefined, {}, RACE_ADDRESS)).status).toBe(401);
+    }
+  });
+
+  it('revokes every token of a login when one of its refresh tokens is used twice', async () => {
+    const client = await newClient();
+    const first = await login(a, client, 'admin');
+    const refresh = (presented: string, mock: MockProcess) => grant(mock, { grant_type: 'refresh_token', refresh_token: presented, client_Id: client.client_id, client_secret: client.client_secret });
+    const second = await refresh(first.body.refresh_token, b);
+    expect(second.status).toBe(200);
+    const third = await refresh(second.body.refresh_token, a);
+    expect(third.status).toBe(200);
+    expect((await call(a, 'GET', '/__sandbox/clock', third.body.access_token)).status).toBe(200);
+    // The first refresh token again (stolen and replayed, or the client's own mistake).
+    const replayed = await refresh(first.body.refresh_token, b);
+    expect(replayed).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    for (const issued of [first, second, third]) expect((await call(b, 'GET', '/__sandbox/clock', issued.body.access_token)).status).toBe(401);
+    expect((await refresh(third.body.refresh_token, a)).status).toBe(400);
+    // Another login of the same user is not touched.
+    const other = await login(b, client, 'admin');
+    expect((await call(a, 'GET', '/__sandbox/clock', other.body.access_token)).status).toBe(200);
+  });
+
+  it('takes no property of Object.prototype for a user, client, role or right of the model', async () => {
+    const owner = await token(a);
+    for (const name of ['constructor', 'hasOwnProperty', 'toString']) {
+      const user = { name: 'Probe', password: 'Welkom01!', client: name, role: name, rights: [name], employers: 'all', department: null };
+      const answer = await calm(() => call(a, 'PUT', '/__sandbox/authorization/users/probe', owner, user));
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.messages.map((m: { properties: string[] }) => m.properties[0])).toEqual(expect.arrayContaining(['users.probe.client', 'users.probe.role']));
+      expect((await calm(() => call(a, 'GET', `/__sandbox/authorization/users/${name.toLowerCase()}`, owner))).status).toBe(404);
+    }
+  });
+});
+
+describe('headers', () => {
+  it('marks answers not to be sniffed nor kept, and allows the listed browser origins only', async () => {
+    const owner = await token(a);
+    const listed = await calm(() => call(a, 'GET', EMPLOYEES, owner, undefined, { origin: APP_ORIGIN }));
+    expect(listed.status).toBe(200);
+    expect(listed.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'access-control-allow-origin': APP_ORIGIN });
+    const other = await calm(() => call(b, 'GET', EMPLOYEES, owner, undefined, { origin: 'https://elsewhere.example.com' }));
+    expect(other.status).toBe(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const refused = await call(b, 'GET', EMPLOYEES, 'sandbox-user-admin', undefined, { origin: APP_ORIGIN });
+    expect(refused.status).toBe(401);
+    expect(refused.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+  });
+});
+
+// Its own address: the failures it provokes leave that address throttled.
+describe('repeated failures', () => {
+  it('answers 429 after a bound of wrong client secrets and operator tokens, and keeps serving known clients', async () => {
+    const owner = await token(a);
+    const client = await newClient();
+    const statuses: number[] = [];
+    const started = Date.now();
+    for (let i = 0; i < MAX_FAILURES + 15; i++) {
+      statuses.push((await login(a, { ...client, client_secret: `wrong-${i}` }, 'admin', FAILING_ADDRESS)).status);
+      await new Promise((resolve) => setTimeout(resolve, 1000 / (RATE / 2))); // under the rate limit
+    }
+    expect(statuses.slice(0, MAX_FAILURES), statuses.join()).toEqual(Array(MAX_FAILURES).fill(401));
+    // The bound refills over a minute: a few more may pass while the attempts go on, no more.
+    const refilled = Math.ceil((((Date.now() - started) / 1000) * MAX_FAILURES) / 60);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_FAILURES + refilled);
+    expect(statuses.slice(MAX_FAILURES).filter((s) => s === 429).length).toBeGreaterThanOrEqual(15 - refilled);
+    // The right secret waits too (no guessing goes on), and so do operator tokens. (One attempt
+    // refills every 60 / MAX_FAILURES s: each check follows a refusal at once.)
+    const refused = async () => {
+      while ((await login(a, { ...client, client_secret: 'wrong-again' }, 'admin', FAILING_ADDRESS)).status !== 429);
+    };
+    await refused();
+    expect((await login(a, client, 'admin', FAILING_ADDRESS)).status).toBe(429);
+    await refused();
+    expect((await call(a, 'GET', '/__operator/clients', 'not-the-operator-token-0123456789', undefined, {}, FAILING_ADDRESS)).status).toBe(429);
+    await refused();
+    expect((await call(a, 'GET', '/__operator/clients', OPERATOR, undefined, {}, FAILING_ADDRESS)).status).toBe(429);
+    // A client's valid token is no failure and still answered; so is another address.
+    expect((await call(a, 'GET', '/__sandbox/clock', owner, undefined, {}, FAILING_ADDRESS)).status).toBe(200);
+    expect((await call(a, 'GET', '/__operator/clients', OPERATOR)).status).toBe(200);
+  });
+});
