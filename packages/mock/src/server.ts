@@ -15,12 +15,14 @@ import {
   HEALTH_PATH,
   message,
   loadApi,
+  REQUEST_ID_HEADER,
+  requestIdOf,
   type ApiName,
   type LoadedApi,
   type Responder,
   type ResourceModule,
 } from '@payroll-api/sandbox/engine';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter, rateLimitHeaders } from './rate-limit.js';
 import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
@@ -268,7 +270,7 @@ export function createMock(options: MockOptions = {}): Mock {
         body = JSON.stringify({ status: 'unavailable', reason: (error as Error).message });
       }
     }
-    res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), [REQUEST_ID_HEADER]: requestIdOf(req.headers) });
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
@@ -287,11 +289,23 @@ export function createMock(options: MockOptions = {}): Mock {
     if (await operations(req, res)) return;
     const token = /^Bearer\s(\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const wait = limiter && token !== undefined ? limiter.take(token) : 0;
+    // The one place the rate limit's header fields are made: on every answer a limit applies to.
+    const limitHeaders = limiter && token !== undefined ? rateLimitHeaders(rate, wait > 0 ? { remaining: 0, resetSeconds: wait } : limiter.left(token)) : {};
     if (wait > 0) {
       metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
       const body = JSON.stringify(envelope(null, [message(429, `This token made more than ${rate} requests per second; retry after ${wait} s.`, [], 'Exception')]));
-      res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Access-Control-Allow-Origin': req.headers.origin ?? '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
+      const requestId = requestIdOf(req.headers);
+      res.writeHead(429, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Retry-After': String(wait),
+        'Content-Length': Buffer.byteLength(body),
+        'Access-Control-Allow-Origin': req.headers.origin ?? '*',
+        'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+        [REQUEST_ID_HEADER]: requestId,
+        ...limitHeaders,
+      });
       res.end(body);
+      if (options.verbose) log(`${req.method} ${req.url} -> 429 (${REQUEST_ID_HEADER}: ${requestId})`);
       return;
     }
     const request = fromNodeRequest(req);
@@ -305,13 +319,13 @@ export function createMock(options: MockOptions = {}): Mock {
       return;
     }
     res.statusCode = out.status;
-    for (const [name, value] of Object.entries(out.headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries({ ...out.headers, ...limitHeaders })) res.setHeader(name, value);
     if (out.body !== undefined) res.setHeader('Content-Length', typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength);
     else if (out.status !== 204) res.setHeader('Content-Length', 0);
     res.end(out.body);
     if (options.verbose) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log(`${req.method} ${req.url} -> ${out.status} (${ms.toFixed(1)} ms)`);
+      log(`${req.method} ${req.url} -> ${out.status} (${ms.toFixed(1)} ms, ${REQUEST_ID_HEADER}: ${out.headers[REQUEST_ID_HEADER]})`);
     }
   }
 

@@ -14,12 +14,13 @@ import type { LoadedApi, Operation } from '../http/spec.js';
 import { validate, type ValidRequest } from '../http/validate.js';
 import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
 import { isStoreUnavailable } from '../store/types.js';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
 
 /** The health endpoint for orchestration (both modes), outside the descriptions' paths. */
 export const HEALTH_PATH = '/__health';
 
 /** Headers a browser may read from answers (CORS). */
-export const EXPOSED_HEADERS = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, Retry-After, ${AUTHORIZATION_HEADER}, ${AUTHENTICATION_HEADER}`;
+export const EXPOSED_HEADERS = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, Retry-After, ${REQUEST_ID_HEADER}, RateLimit, RateLimit-Policy, ${AUTHORIZATION_HEADER}, ${AUTHENTICATION_HEADER}`;
 
 export interface PipelineOptions {
   /** The descriptions served now (they may be reloaded). */
@@ -110,7 +111,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     return faultAnswer(operation, action);
   }
 
-  async function respond(req: SandboxRequest, routedTo: { operationId?: string }): Promise<PipelineResult> {
+  async function respond(req: SandboxRequest, routedTo: { operationId?: string }, requestId: string): Promise<PipelineResult> {
     const active = options.responder();
     if (!active) throw new Error('the descriptions are not loaded yet');
     const target = splitTarget(req.url);
@@ -128,7 +129,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     routedTo.operationId = routed.operation.operationId;
     const auth = authenticate(routed.operation, req);
     if ('refusal' in auth) {
-      options.log(`payroll-mock: 401 ${req.method} ${target?.pathname ?? ''}: ${auth.refusal.detail} (${AUTHENTICATION_HEADER}: reason=${auth.refusal.reason})`);
+      options.log(`payroll-mock: 401 ${req.method} ${target?.pathname ?? ''}: ${auth.refusal.detail} (${AUTHENTICATION_HEADER}: reason=${auth.refusal.reason}; ${REQUEST_ID_HEADER}: ${requestId})`);
       return auth.out;
     }
     const badPath = checkPathEncoding(routed);
@@ -155,8 +156,9 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
   return async function handle(req) {
     let out: PipelineResult;
     const routedTo: { operationId?: string } = {};
+    const requestId = requestIdOf(req.headers);
     try {
-      out = await respond(req, routedTo);
+      out = await respond(req, routedTo, requestId);
     } catch (error) {
       if (isStoreUnavailable(error)) {
         // An outage, not a bug: the client may retry; nothing of the request was applied.
@@ -164,7 +166,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
           'Retry-After': String(error.retryAfterSeconds),
         });
       } else {
-        options.log(`payroll-mock: ${req.method} ${req.url}: ${(error as Error).stack ?? error}`);
+        options.log(`payroll-mock: ${req.method} ${req.url} (${REQUEST_ID_HEADER}: ${requestId}): ${(error as Error).stack ?? error}`);
         out = json(500, envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')]));
       }
     }
@@ -174,6 +176,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     const headers: Outgoing['headers'] = {
       'Access-Control-Allow-Origin': origin ?? '*',
       'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+      [REQUEST_ID_HEADER]: requestId,
     };
     if (origin) headers.Vary = 'Origin';
     if (out.status !== 204 && out.headers.Expires === undefined) headers.Expires = expires(undefined);
