@@ -7,6 +7,23 @@ export interface RateLimiter {
   take(key: string, now?: number): number;
   /** The seconds to wait before `key` may go ahead again, without counting anything; 0 now. */
   wait(key: string, now?: number): number;
+  /** What `key` may still do now, without taking anything: whole requests left, and the seconds until its quota is whole again. */
+  left(key: string, now?: number): { remaining: number; resetSeconds: number };
+}
+
+/** The policy's name in the header fields. */
+const POLICY = 'per-client';
+
+/**
+ * The RateLimit-Policy and RateLimit header fields of the IETF draft
+ * (draft-ietf-httpapi-ratelimit-headers): a quota of `perSecond` requests in a window of one
+ * second, and what is left of it, so that clients can pace themselves before a 429.
+ */
+export function rateLimitHeaders(perSecond: number, left: { remaining: number; resetSeconds: number }): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"${POLICY}";q=${perSecond};w=1`,
+    RateLimit: `"${POLICY}";r=${left.remaining};t=${left.resetSeconds}`,
+  };
 }
 
 export function createRateLimiter(perSecond: number, burst = perSecond): RateLimiter {
@@ -25,6 +42,11 @@ export function createRateLimiter(perSecond: number, burst = perSecond): RateLim
   };
   const secondsFor = (tokens: number) => (tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / perSecond)));
   return {
+    left(key, now = Date.now()) {
+      const held = buckets.get(key);
+      const tokens = held ? Math.min(burst, held.tokens + ((now - held.at) / 1000) * perSecond) : burst;
+      return { remaining: Math.floor(tokens), resetSeconds: Math.ceil((burst - tokens) / perSecond) };
+    },
     take(key, now = Date.now()) {
       const bucket = refill(key, now);
       if (bucket.tokens < 1) return secondsFor(bucket.tokens);

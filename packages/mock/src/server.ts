@@ -17,12 +17,14 @@ import {
   ACCESS_PREFIX,
   message,
   loadApi,
+  REQUEST_ID_HEADER,
+  requestIdOf,
   type ApiName,
   type LoadedApi,
   type Responder,
   type ResourceModule,
 } from '@payroll-api/sandbox/engine';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter, rateLimitHeaders } from './rate-limit.js';
 import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest, type BodyCap } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
@@ -195,11 +197,13 @@ export function createMock(options: MockOptions = {}): Mock {
     return { key, identified: true };
   }
 
-  function tooMany(req: http.IncomingMessage, res: http.ServerResponse, started: bigint, wait: number, description: string): void {
+  function tooMany(req: http.IncomingMessage, res: http.ServerResponse, started: bigint, wait: number, description: string, limitHeaders: Record<string, string> = {}): void {
     metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
     const body = JSON.stringify(envelope(null, [message(429, description, [], 'Exception')]));
-    res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...corsHeaders(req.headers.origin, options.corsOrigins) });
+    const requestId = requestIdOf(req.headers);
+    res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...corsHeaders(req.headers.origin, options.corsOrigins), [REQUEST_ID_HEADER]: requestId, ...limitHeaders });
     res.end(body);
+    if (options.verbose) log(`${req.method} ${req.url} -> 429 (${REQUEST_ID_HEADER}: ${requestId})`);
   }
 
   async function reload(): Promise<void> {
@@ -326,7 +330,7 @@ export function createMock(options: MockOptions = {}): Mock {
         body = JSON.stringify({ status: 'unavailable', reason: (error as Error).message });
       }
     }
-    res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), [REQUEST_ID_HEADER]: requestIdOf(req.headers) });
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
@@ -352,10 +356,11 @@ export function createMock(options: MockOptions = {}): Mock {
       if (wait > 0) return tooMany(req, res, started, wait, `Too many failed authentications from this address (more than ${maxFailures} a minute, the limit --max-failures); retry after ${wait} s.`);
     }
     // The operator's endpoints are not rate limited: wrong operator tokens are failures.
-    if (limiter && caller && !operator) {
-      const wait = limiter.take(caller.key);
-      if (wait > 0) return tooMany(req, res, started, wait, `${caller.identified ? (options.hosted ? 'This client' : 'This token') : 'This address (without a token of a client)'} made more than ${rate} requests per second (the limit --rate-limit); retry after ${wait} s.`);
-    }
+    const limited = limiter && caller && !operator ? caller.key : undefined;
+    const wait = limited !== undefined ? limiter!.take(limited) : 0;
+    // The one place the rate limit's header fields are made: on every answer the limit applies to.
+    const limitHeaders = limited !== undefined ? rateLimitHeaders(rate, wait > 0 ? { remaining: 0, resetSeconds: wait } : limiter!.left(limited)) : {};
+    if (wait > 0) return tooMany(req, res, started, wait, `${caller!.identified ? (options.hosted ? 'This client' : 'This token') : 'This address (without a token of a client)'} made more than ${rate} requests per second (the limit --rate-limit); retry after ${wait} s.`, limitHeaders);
     const cap = capOf(req);
     const request = Object.assign(fromNodeRequest(req, cap), { cap: cap.limit });
     const out = await pipeline(request);
@@ -369,14 +374,14 @@ export function createMock(options: MockOptions = {}): Mock {
       return;
     }
     res.statusCode = out.status;
-    for (const [name, value] of Object.entries(out.headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries({ ...out.headers, ...limitHeaders })) res.setHeader(name, value);
     if (out.status === 413) dropRest(req, res, request.cap);
     if (out.body !== undefined) res.setHeader('Content-Length', typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength);
     else if (out.status !== 204) res.setHeader('Content-Length', 0);
     res.end(out.body);
     if (options.verbose) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log(`${req.method} ${req.url} -> ${out.status} (${ms.toFixed(1)} ms)`);
+      log(`${req.method} ${req.url} -> ${out.status} (${ms.toFixed(1)} ms, ${REQUEST_ID_HEADER}: ${out.headers[REQUEST_ID_HEADER]})`);
     }
   }
 

@@ -13,6 +13,7 @@ export { envelope, message, type Message, type MessageType, type VersionInfo } f
 export { badRequest, errorReply, isOutgoing, json, type Headers, type Outgoing } from './http/outgoing.js';
 export { download, successHeaders, type Exchange, type Responder } from './http/respond.js';
 export { AUTHORIZATION_HEADER } from './http/authorize.js';
+export { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 export { listItems } from './http/export.js';
 export { isJsonMedia } from './http/media.js';
 export { parsePreferences, PREFER_QUERY } from './http/prefer.js';

@@ -1,7 +1,7 @@
 // What the sandbox's tests share: the seed's well-known ids and request helpers.
 import { SEED_IDS } from '../src/seed/ids.js';
-import { expect } from 'vitest';
-import type { Sandbox } from '../src/index.js';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { createSandbox, type Sandbox } from '../src/index.js';
 import { FixtureError } from '../src/fixtures.js';
 import { createAjv } from '../src/domain/doc-schemas.js';
 
@@ -58,4 +58,19 @@ export function fixtureProblemPaths(make: () => unknown): string[] {
     return (error as FixtureError).problems.map((p) => p.path);
   }
   throw new Error('no FixtureError');
+}
+
+/** One in-process sandbox for a test file, reset to the seed before each test; call `current()` inside a test. */
+export function sandboxPerFile(): () => Sandbox {
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await createSandbox();
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  beforeEach(async () => {
+    await sandbox!.reset();
+  });
+  return () => sandbox!;
 }

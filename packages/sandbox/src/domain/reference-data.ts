@@ -545,6 +545,18 @@ export const FORMS = {
 
 export type FormName = keyof typeof FORMS;
 
+/** The activity whose answer lists each form's options (null: no metadata endpoint is described for it). */
+export const LISTED_BY: Record<FormName, string | null> = {
+  employer: null,
+  employee: 'GetEmployeeMetadataByEmployeeId',
+  employment: 'GetEmploymentMetadataByEmploymentId',
+  wage: 'GetWageMetadataByEmploymentId',
+  newEmployee: 'GetJobApplicantMetadataByPayrollAdministrationId',
+  conceptEmployee: 'GetConceptEmployeeMetadataByPayrollAdministrationId',
+  conceptEmployeeMinimized: 'GetConceptEmployeeMetadataByPayrollAdministrationId',
+  payrollPeriodData: 'GetPayrollPeriodDataDefaultsByEmploymentId',
+};
+
 // ---------------------------------------------------------------------------------------
 // Contexts
 
@@ -635,34 +647,43 @@ function at(body: unknown, path: string[]): unknown {
   return node;
 }
 
+/** At most this many options are named in a refusal when no metadata endpoint lists them. */
+const OPTIONS_NAMED = 20;
+
+/** Why a key was refused, and where the client finds the keys it may send. */
+function notAnOption(field: string, options: MetadataOption[], listedBy: string | null): string {
+  const refused = `The field ${field} has a key that is not one of its options in this context.`;
+  if (listedBy) return `${refused} ${listedBy} lists the keys ${field} may have.`;
+  if (options.length === 0) return `${refused} There are no options for it in this context.`;
+  const named = options.slice(0, OPTIONS_NAMED).map((o) => `${JSON.stringify(o.key)} (${o.value})`);
+  return `${refused} The options are ${named.join(', ')}${options.length > OPTIONS_NAMED ? ` and ${options.length - OPTIONS_NAMED} more` : ''}.`;
+}
+
 /**
  * Checks every metadata field of `body` (a request body of the form) against the options its
  * metadata endpoint lists in the scope, and returns a copy of the body in which each metadata
  * object carries its option's read shape ({key, value, isoCode, ...}). A key that is not an
- * option is refused with a 400 BrokenBusinessRule naming the field (all such fields at once);
- * `prefix` is put before the field names when the form is part of a larger body.
+ * option is refused with a 400 BrokenBusinessRule naming the field (all such fields at once)
+ * and `listedBy`, the activity whose answer lists its options (without one, the options
+ * themselves); `prefix` is put before the field names when the form is part of a larger body.
  */
-export function checkMetadataKeys<T>(form: MetadataForm, scope: MetadataScope, body: T, prefix = ''): T {
+export function checkMetadataKeys<T>(form: MetadataForm, scope: MetadataScope, body: T, listedBy: string | null, prefix = ''): T {
   const copy = structuredClone(body);
-  const refused: string[] = [];
+  const refused: Array<{ field: string; options: MetadataOption[] }> = [];
   for (const [field, list] of Object.entries(form)) {
     const path = field.split('.');
     const value = at(copy, path);
     if (value === null || value === undefined || typeof value !== 'object' || !('key' in value)) continue;
     const key = (value as { key: unknown }).key;
-    const found = optionsOf(list, scope).find((o) => o.key === key || (typeof o.key === 'string' && typeof key === 'string' && o.key.toLowerCase() === key.toLowerCase()));
+    const options = optionsOf(list, scope);
+    const found = options.find((o) => o.key === key || (typeof o.key === 'string' && typeof key === 'string' && o.key.toLowerCase() === key.toLowerCase()));
     if (!found) {
-      refused.push(prefix ? `${prefix}.${field}` : field);
+      refused.push({ field: prefix ? `${prefix}.${field}` : field, options });
       continue;
     }
     const parent = at(copy, path.slice(0, -1)) as Record<string, unknown>;
     parent[path[path.length - 1] as string] = { ...found };
   }
-  if (refused.length > 0) {
-    throw new SandboxError(
-      400,
-      refused.map((field) => message(400, `The field ${field} has a key that is not one of the options its metadata endpoint lists in this context.`, [field])),
-    );
-  }
+  if (refused.length > 0) throw new SandboxError(400, refused.map(({ field, options }) => message(400, notAnOption(field, options, listedBy), [field])));
   return copy;
 }

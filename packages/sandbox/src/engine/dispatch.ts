@@ -3,7 +3,7 @@
 // its reply is wrapped in the contract's envelopes, or becomes a csv/xlsx download. Refusals: SandboxError (400/403/404,
 // 404 without body), UniqueViolation (400 naming the fields), QueryError (400 naming the
 // parameter), thrown as Refused. Anything thrown rolls the request's writes back.
-import { message, type Message } from '../http/errors.js';
+import { message, requiredMessage, type Message } from '../http/errors.js';
 import { isJsonMedia } from '../http/media.js';
 import { essence, successResponse, type Operation } from '../http/spec.js';
 import { badRequest, errorReply, type Outgoing } from '../http/outgoing.js';
@@ -19,6 +19,7 @@ import { fieldsOfList, listPage } from './list-query.js';
 import { projectToSchema } from '../http/schema-walk.js';
 import { Refused, SandboxError, type Handler, type OperationContext, type Principal, type Reply } from '../domain/context.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
+import { answersEntity, missingFields, pairingOf } from './create-requirements.js';
 
 const utf8 = new TextEncoder();
 
@@ -60,6 +61,15 @@ function nulField(value: unknown, at: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** An edit whose entity lacks what its create requires is refused as the create would be (its writes roll back). */
+function refuseLostRequirements(operation: Operation, answer: Reply): void {
+  if ((operation.method !== 'put' && operation.method !== 'patch') || answer.kind !== 'detail') return;
+  const pairing = pairingOf(operation);
+  if (!pairing || !answersEntity(operation)) return;
+  const missing = missingFields(pairing.required, answer.content);
+  if (missing.length > 0) throw new SandboxError(400, missing.map(requiredMessage));
 }
 
 /** Everything a read's answer depends on besides the state it reads (see answer-cache.ts). */
@@ -157,6 +167,7 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, exchange: Excha
         },
       };
       const answer = await handler(ctx);
+      refuseLostRequirements(operation, answer);
       if (next !== issued) await tx.setMeta(ID_SEQUENCE, { next });
       if (unknownMode !== 'warn' || answer.kind === 'raw') return answer;
       const warning = message(successStatus(operation), `The body fields ${unknown.join(', ')} are not fields of this body and were ignored.`, unknown, 'Warning');

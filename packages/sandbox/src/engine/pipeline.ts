@@ -15,12 +15,13 @@ import { validate, type ValidRequest } from '../http/validate.js';
 import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
 import { isStoreUnavailable } from '../store/types.js';
 import { SandboxError } from '../domain/context.js';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
 
 /** The health endpoint for orchestration (both modes), outside the descriptions' paths. */
 export const HEALTH_PATH = '/__health';
 
 /** Headers a browser may read from answers (CORS). */
-export const EXPOSED_HEADERS = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, Retry-After, ${AUTHORIZATION_HEADER}, ${AUTHENTICATION_HEADER}`;
+export const EXPOSED_HEADERS = `Content-Type, Content-Disposition, Deprecation, Sunset, Expires, Allow, Retry-After, ${REQUEST_ID_HEADER}, RateLimit, RateLimit-Policy, ${AUTHORIZATION_HEADER}, ${AUTHENTICATION_HEADER}`;
 
 export interface PipelineOptions {
   /** The descriptions served now (they may be reloaded). */
@@ -130,7 +131,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     return faultAnswer(operation, action);
   }
 
-  async function respond(req: SandboxRequest, routedTo: { operationId?: string }): Promise<PipelineResult> {
+  async function respond(req: SandboxRequest, routedTo: { operationId?: string }, requestId: string): Promise<PipelineResult> {
     const active = options.responder();
     if (!active) throw new Error('the descriptions are not loaded yet');
     const target = splitTarget(req.url);
@@ -151,7 +152,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     routedTo.operationId = routed.operation.operationId;
     const auth = authenticate(routed.operation, req);
     if ('refusal' in auth) {
-      options.log(`payroll-mock: 401 ${req.method} ${target?.pathname ?? ''}: ${auth.refusal.detail} (${AUTHENTICATION_HEADER}: reason=${auth.refusal.reason})`);
+      options.log(`payroll-mock: 401 ${req.method} ${target?.pathname ?? ''}: ${auth.refusal.detail} (${AUTHENTICATION_HEADER}: reason=${auth.refusal.reason}; ${REQUEST_ID_HEADER}: ${requestId})`);
       return auth.out;
     }
     const badPath = checkPathEncoding(routed);
@@ -178,8 +179,9 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
   return async function handle(req) {
     let out: PipelineResult;
     const routedTo: { operationId?: string } = {};
+    const requestId = requestIdOf(req.headers);
     try {
-      out = await respond(req, routedTo);
+      out = await respond(req, routedTo, requestId);
     } catch (error) {
       if (isStoreUnavailable(error)) {
         // An outage, not a bug: the client may retry; nothing of the request was applied.
@@ -190,7 +192,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
         // A store's limit refused the request before any handler ran (the number of sandboxes).
         out = json(error.status, envelope(null, error.messages));
       } else {
-        options.log(`payroll-mock: ${req.method} ${req.url}: ${(error as Error).stack ?? error}`);
+        options.log(`payroll-mock: ${req.method} ${req.url} (${REQUEST_ID_HEADER}: ${requestId}): ${(error as Error).stack ?? error}`);
         out = json(500, envelope(null, [message(500, 'The mock failed to handle this request.', [], 'Exception')]));
       }
     }
@@ -202,6 +204,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
       // Answers hold personal data: never sniffed as another type, never kept by a cache.
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
+      [REQUEST_ID_HEADER]: requestId,
     };
     if (origin) headers.Vary = 'Origin';
     if (out.status !== 204 && out.headers.Expires === undefined) headers.Expires = expires(undefined);

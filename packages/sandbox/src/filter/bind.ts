@@ -13,11 +13,24 @@ function isCalendarDate(text: string): boolean {
   return year > 0 && day >= 1 && day <= daysInMonth(year, month);
 }
 
+/** The dotted paths of the fields whose last segment is `name` (`lastName` → `personalDetails.lastName`). */
+function leavesNamed(table: FieldTable, name: string): string[] {
+  const tail = `.${name.toLowerCase()}`;
+  return [...new Set([...table.entries()].filter(([key]) => key.endsWith(tail)).map(([, field]) => field.path.join('.')))];
+}
+
+/** At most this many paths are offered for a name that ends several. */
+const SUGGESTED = 5;
+
 function lookup(table: FieldTable, name: string, parameter: 'filter' | 'orderBy'): FieldInfo {
   const field = table.get(name.toLowerCase());
-  if (!field) throw new QueryError(parameter, `Unknown field '${name}': it is not a field of this list that can be filtered or ordered on.`);
-  if (field.unread) throw new QueryError(parameter, `Field '${name}' ${field.unread}: it cannot be filtered or ordered on.`);
-  return field;
+  if (field?.unread) throw new QueryError(parameter, `Field '${name}' ${field.unread}: it cannot be filtered or ordered on.`);
+  if (field) return field;
+  const leaves = leavesNamed(table, name);
+  const quoted = leaves.slice(0, SUGGESTED).map((path) => `'${path}'`);
+  const hint =
+    leaves.length === 0 ? '' : `${leaves.length === 1 ? ` Did you mean ${quoted[0]}?` : ` Did you mean one of ${quoted.join(', ')}?`} A field inside an object is named by its dotted path.`;
+  throw new QueryError(parameter, `Unknown field '${name}': it is not a field of this list that can be filtered or ordered on.${hint}`);
 }
 
 function show(value: Literal): string {

@@ -33,6 +33,11 @@ export function envelope(version: VersionInfo | null, messages: Message[]): Reco
 
 export const UNAUTHORIZED_MESSAGE = 'Authorization has been denied for this request.';
 
+/** The message of a required field left out: a create's and an edit's that would take it away read alike. */
+export function requiredMessage(field: string): Message {
+  return message(400, `The field ${field} is required.`, [field]);
+}
+
 /** A body path as the contract's `properties` show it: dotted, with [n] for array items. */
 function fieldPath(segments: string[]): string {
   let out = '';
@@ -58,7 +63,13 @@ export interface NameLookup {
   path(name: string): string;
 }
 
-/** One envelope message per Prism validation error. */
+/** A rule as a sentence of its own (as written: it may start with a field's name), full stop last. */
+function sentence(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** One envelope message per validation problem. */
 export function violationMessages(violations: Violation[], names: NameLookup): Message[] {
   const messages: Message[] = [];
   for (const violation of violations) {
@@ -84,12 +95,20 @@ export function violationMessages(violations: Violation[], names: NameLookup): M
       field = names.path(segments[0] ?? where);
       label = `The path parameter ${field}`;
     }
+    if (violation.code === 'more') {
+      messages.push(message(400, `${violation.message}: correct the ones above and send it again.`, []));
+      continue;
+    }
+    if (missing && where === 'body' && field !== 'body') {
+      messages.push(violation.rule ? message(400, `${requiredMessage(field).description} ${sentence(violation.rule)}`, [field]) : requiredMessage(field));
+      continue;
+    }
     const description = missing
       ? `${label} is required.`
       : violation.message === 'Body parameter is required'
         ? 'The request body is required.'
         : `${label} ${stripPrismPrefix(violation)}.`;
-    messages.push(message(400, description, [field]));
+    messages.push(message(400, violation.rule ? `${description} ${sentence(violation.rule)}` : description, [field]));
   }
   return messages;
 }

@@ -41,6 +41,8 @@ export interface Violation {
   code?: string | number;
   message: string;
   severity: number;
+  /** The rule the value broke, in the description's words (a conditional branch's description). */
+  rule?: string;
 }
 
 type Json = Record<string, unknown>;

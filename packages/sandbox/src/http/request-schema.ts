@@ -3,9 +3,11 @@
 // (without its readOnly properties, which a client leaves out). Problems come back as
 // Violations: where, the keyword, and a message that starts with where it is
 // (`Request query parameter pageSize must be >= 1`), which errors.ts turns into envelope messages.
+// Every problem is reported at once (allErrors), as schema-errors.ts condenses them, up to MAX_PROBLEMS.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { HttpOperation, HttpParam, Violation } from './operation.js';
+import { MAX_PROBLEMS, schemaProblems } from './schema-errors.js';
 
 type Json = Record<string, unknown>;
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -71,21 +73,24 @@ export function withoutReadOnly(schema: Json): Json {
   return out;
 }
 
-function describe(errors: ErrorObject[], prefix: string): Violation[] {
-  return errors.map((error) => {
-    const params = error.params as Record<string, unknown>;
+function describe(errors: ErrorObject[], prefix: string, schema: unknown): Violation[] {
+  return schemaProblems(errors, schema).map((problem) => {
+    const { params } = problem;
     const allowed = Array.isArray(params.allowedValues) ? `: ${params.allowedValues.join(', ')}` : '';
     const extra = 'additionalProperty' in params ? `; found '${String(params.additionalProperty)}'` : '';
     const unevaluated = 'unevaluatedProperty' in params ? `: '${String(params.unevaluatedProperty)}'` : '';
-    const at = error.instancePath.split('/').filter((s) => s !== '').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const at = problem.instancePath.split('/').filter((s) => s !== '').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     const kind = at.length > 0 ? (prefix === 'body' ? 'property ' : 'parameter ') : '';
     const where = `Request ${prefix} ${kind}${at.join('.').trim()}${at.length > 0 ? ' ' : ''}`;
-    return { path: [prefix, ...at], code: error.keyword, message: `${where}${error.message ?? ''}${allowed}${extra}${unevaluated}`, severity: 0 };
+    const violation: Violation = { path: [prefix, ...at], code: problem.keyword, message: `${where}${problem.message}${allowed}${extra}${unevaluated}`, severity: 0 };
+    if (problem.rule) violation.rule = problem.rule;
+    return violation;
   });
 }
 
 interface ParamCheck {
   specs: HttpParam[];
+  schema: Json;
   validate: ValidateFunction;
 }
 
@@ -100,7 +105,8 @@ function paramCheck(specs: HttpParam[]): ParamCheck {
       if (spec.schema) properties[name] = spec.schema;
       if (spec.required) required.push(name);
     }
-    check = { specs, validate: ajv(true).compile({ type: 'object', properties, required }) };
+    const schema = { type: 'object', properties, required };
+    check = { specs, schema, validate: ajv(true).compile(schema) };
     paramChecks.set(specs, check);
   }
   return check;
@@ -127,18 +133,26 @@ function checkParams(specs: HttpParam[] | undefined, values: Record<string, stri
     const value = deserialize(spec, lower[name], where);
     if (value !== undefined) target[name] = value;
   }
-  return check.validate(target) ? [] : describe(check.validate.errors ?? [], where);
+  return check.validate(target) ? [] : describe(check.validate.errors ?? [], where, check.schema);
 }
 
 const bodyChecks = new WeakMap<Json, ValidateFunction>();
 function checkBody(schema: Json | undefined, body: unknown): Violation[] {
   if (!schema) return [];
+  const written = withoutReadOnly(schema);
   let validate = bodyChecks.get(schema);
   if (!validate) {
-    validate = ajv(false).compile(withoutReadOnly(schema));
+    validate = ajv(false).compile(written);
     bodyChecks.set(schema, validate);
   }
-  return validate(body) ? [] : describe(validate.errors ?? [], 'body');
+  return validate(body) ? [] : describe(validate.errors ?? [], 'body', written);
+}
+
+/** The first MAX_PROBLEMS violations, and one that says how many more there were. */
+function bounded(violations: Violation[]): Violation[] {
+  if (violations.length <= MAX_PROBLEMS) return violations;
+  const more = violations.length - MAX_PROBLEMS;
+  return [...violations.slice(0, MAX_PROBLEMS), { path: [], code: 'more', message: `${more} more problem${more === 1 ? '' : 's'} of this request ${more === 1 ? 'is' : 'are'} not listed`, severity: 0 }];
 }
 
 /** Every problem of a request against the (version-narrowed) operation; empty when it is valid. */
@@ -151,5 +165,5 @@ export function validateRequest(view: HttpOperation, parts: RequestParts): Viola
   violations.push(...checkParams(request.headers, parts.headers, 'header'));
   violations.push(...checkParams(request.query, parts.query, 'query'));
   violations.push(...checkParams(request.path, parts.path, 'path'));
-  return violations;
+  return bounded(violations);
 }

@@ -160,6 +160,11 @@ export async function validate(routed: Routed, req: SandboxRequest, negotiation:
   };
   const parts: RequestParts = { query, headers, path: pathParams(routed), body, hasBody: requestType !== undefined };
   const violations = validateRequest(view, parts);
-  if (violations.length > 0) return badRequest(operation, version, violationMessages(violations, nameLookup(operation)));
+  if (violations.length > 0) {
+    const messages = violationMessages(violations, nameLookup(operation));
+    // The journal's message codes are its validation codes (strings); no code names a request-stage problem, so its messages carry none.
+    const coded = operation.api.name === 'journal' ? messages.map(({ code: _code, ...rest }) => rest as typeof rest & { code: number }) : messages;
+    return badRequest(operation, version, coded);
+  }
   return { body: requestType ? body : undefined, bytes: read.kind === 'body' ? read.bytes : undefined, requestContent, requestVersion, view, prismRequest };
 }

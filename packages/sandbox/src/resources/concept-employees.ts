@@ -14,7 +14,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { message } from '../http/errors.js';
 import { createAjv } from '../domain/doc-schemas.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
-import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../domain/reference-data.js';
+import { FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
 import { conceptEmployeePart } from '../seed/organisation.js';
 import { inputOnly, mustGet, whereIn } from '../domain/employments/model.js';
@@ -78,7 +78,7 @@ async function fullFromBody(ctx: OperationContext, employerId: string, raw: unkn
     full[key] = isObject(section) && DATED_SECTIONS.has(key) ? { id: typeof recordId === 'string' ? recordId : ctx.newId(), ...section } : section;
   }
   full.employeeData = conceptEmployeePart(id, (full.employeeData as Body | null) ?? {});
-  return checkMetadataKeys(FORMS.conceptEmployee, await metadataScope(ctx.tx, employerId), full);
+  return checkMetadataKeys(FORMS.conceptEmployee, await metadataScope(ctx.tx, employerId), full, LISTED_BY.conceptEmployee);
 }
 
 /**
@@ -182,7 +182,7 @@ const handlers: Record<string, Handler> = {
   async PutConceptEmployeeMinimizedByConceptEmployeeId(ctx) {
     const current = await conceptEmployee(ctx);
     const scope = await metadataScope(ctx.tx, current.employerId as string);
-    const body = checkMetadataKeys(FORMS.conceptEmployeeMinimized, scope, inputOnly(objectBody(ctx.body)) as Body);
+    const body = checkMetadataKeys(FORMS.conceptEmployeeMinimized, scope, inputOnly(objectBody(ctx.body)) as Body, LISTED_BY.conceptEmployeeMinimized);
     const employee: Body = { ...((current.employeeData as Body | null) ?? {}) };
     for (const key of SHARED_EMPLOYEE_FIELDS) {
       const value = body[key] ?? (key === 'personalDetails' ? {} : null);

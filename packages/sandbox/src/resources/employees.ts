@@ -21,7 +21,7 @@ import {
 } from '../domain/employments/model.js';
 import { revocationDue } from '../domain/employments/person.js';
 import { createEmployeeWithEmployment } from '../domain/employments/new-employee.js';
-import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../domain/reference-data.js';
+import { FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../domain/reference-data.js';
 import { BASE64 } from './providers.js';
 
 const detail = (content: unknown = {}) => ({ kind: 'detail' as const, content });
@@ -70,7 +70,7 @@ const handlers: Record<string, Handler> = {
   async PutEmployeeByEmployeeId(ctx) {
     const today = ctx.today;
     const current = applyDueRevocation(await employee(ctx), today);
-    const body = checkMetadataKeys(FORMS.employee, await metadataScope(ctx.tx, current.employerId as string), inputOnly(ctx.body) as Record<string, unknown>);
+    const body = checkMetadataKeys(FORMS.employee, await metadataScope(ctx.tx, current.employerId as string), inputOnly(ctx.body) as Record<string, unknown>, LISTED_BY.employee);
     const { id: _id, statusEmployeeSelfService: _status, ...editable } = body;
     const next = computeEmployee({
       id: current.id,

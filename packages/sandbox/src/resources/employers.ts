@@ -7,7 +7,7 @@ import type { BoundFilter, FieldInfo } from '../filter/tree.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
 import { DEFAULT_MODULES } from '../seed/organisation.js';
 import { recordNewEmployer } from '../authorization/teams.js';
-import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, type MetadataScope } from '../domain/reference-data.js';
+import { FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, type MetadataScope } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
 import { inputOnly, mustGet, omit, whereIn } from '../domain/employments/model.js';
 import { checkImageUpload, objectBody } from './providers.js';
@@ -72,7 +72,7 @@ function editableFields(body: unknown): Record<string, unknown> {
   if (typeof fields.companyName !== 'string' || fields.companyName.length === 0) {
     throw new SandboxError(400, [message(400, 'The field companyName is required.', ['companyName'])]);
   }
-  return checkMetadataKeys(FORMS.employer, GENERIC_SCOPE, fields);
+  return checkMetadataKeys(FORMS.employer, GENERIC_SCOPE, fields, LISTED_BY.employer);
 }
 
 const NUMBER_FIELD: FieldInfo = { path: ['employerNumber'], type: 'integer' };

@@ -7,7 +7,7 @@ import { SandboxError } from '../domain/context.js';
 import type { BoundFilter } from '../filter/tree.js';
 import type { Doc, Tx } from '../store/types.js';
 import { message, type Message } from '../http/errors.js';
-import { FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, type MetadataForm } from '../domain/reference-data.js';
+import { FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, type MetadataForm } from '../domain/reference-data.js';
 import { MODULES } from '../seed/organisation.js';
 import { listComprehensive } from './employments/comprehensive.js';
 import { ChainError, chainKey, endChain, moveChainStart, reopenChain } from '../domain/employments/date-chain.js';
@@ -151,7 +151,7 @@ const handlers: Record<string, Handler> = {
   async PutEmploymentByEmploymentId(ctx) {
     const current = await employment(ctx);
     const scope = await metadataScope(ctx.tx, current.employerId as string, (current.administration as { id: string }).id);
-    const body = checkMetadataKeys(FORMS.employment, scope, inputOnly(ctx.body) as Record<string, unknown>);
+    const body = checkMetadataKeys(FORMS.employment, scope, inputOnly(ctx.body) as Record<string, unknown>, LISTED_BY.employment);
     const next = replaceEditable(current, body);
     await ctx.tx.replace(COLLECTIONS.employments, next);
     return detail(employmentView(next));
@@ -160,7 +160,7 @@ const handlers: Record<string, Handler> = {
   async PatchTypeOfEmploymentCategoryTypeFieldsByEmploymentId(ctx) {
     const current = await employment(ctx);
     const scope = await metadataScope(ctx.tx, current.employerId as string, (current.administration as { id: string }).id);
-    const body = checkMetadataKeys(formOf('employmentCategoryType'), scope, inputOnly(ctx.body) as Record<string, unknown>);
+    const body = checkMetadataKeys(formOf('employmentCategoryType'), scope, inputOnly(ctx.body) as Record<string, unknown>, LISTED_BY.employment);
     const linkedEmployment = (body.linkedEmployment as string | null | undefined) ?? null;
     if (linkedEmployment !== null) {
       if (linkedEmployment === current.id) throw refuse('An employment cannot be linked to itself.', 'linkedEmployment');
@@ -208,6 +208,7 @@ const handlers: Record<string, Handler> = {
       formOf('endOfEmploymentReason', 'endOfEmploymentReasonTaxAuthorities'),
       scope,
       inputOnly(ctx.body) as Record<string, unknown>,
+      LISTED_BY.employment,
     );
     const endDate = (body.endDate as string | null | undefined) ?? null;
     if (endDate === null) throw refuse('endDate is required: the last day of the employment. PatchReinstateByEmploymentId reverses a termination.', 'endDate');

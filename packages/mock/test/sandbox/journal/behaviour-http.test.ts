@@ -66,6 +66,7 @@ describe('cost centers and cost units', () => {
     const before = await costCenterCodes();
     const refused = await call('POST', PATHS.costCenters, { journalProfileId: W }, {});
     expect(refused.status).toBe(400);
+    // The post model requires the code: the request stage refuses it, with no code (no journal code names this).
     expect(refused.body.messages).toEqual([{ id: null, type: 'BrokenBusinessRule', description: 'The field code is required.', properties: ['code'] }]);
     expect(await costCenterCodes()).toEqual(before);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SandboxError } from '#sandbox/domain/context.js';
 import { currentOrLastKnown, expandedShape, payrollPeriodOn } from '#sandbox/resources/metadata.js';
 import { ORG_IDS, organisationSeed, rsin } from '#sandbox/seed/organisation.js';
-import { checkMetadataKeys, FORMS, optionsOf, seedUuid, type MetadataForm, type MetadataScope } from '#sandbox/domain/reference-data.js';
+import { checkMetadataKeys, FORMS, LISTED_BY, optionsOf, seedUuid, type MetadataForm, type MetadataScope } from '#sandbox/domain/reference-data.js';
 import { componentValidator } from '../../support/bundle-schemas.js';
 import { bundle } from './harness.js';
 
@@ -78,14 +78,16 @@ describe('reference data', () => {
   it('checks keys and completes metadata objects with the option read shape', () => {
     const scope = scopeOf(ORG_IDS.employers.bakkerijDeKorenschoof, ORG_IDS.payrollAdministrations.bakkerijFourWeekly);
     const body = { employeeData: { address: { country: { key: 2 } } }, organizationalEntityData: null };
-    expect(checkMetadataKeys(FORMS.conceptEmployee, scope, body)).toEqual({ employeeData: { address: { country: { key: 2, value: 'België', isoCode: 'BE' } } }, organizationalEntityData: null });
+    expect(checkMetadataKeys(FORMS.conceptEmployee, scope, body, LISTED_BY.conceptEmployee)).toEqual({ employeeData: { address: { country: { key: 2, value: 'België', isoCode: 'BE' } } }, organizationalEntityData: null });
     expect(body.employeeData.address.country).toEqual({ key: 2 });
     try {
-      checkMetadataKeys(FORMS.conceptEmployee, scope, { employeeData: { address: { country: { key: 0 } } }, wageData: { payScale: { key: seedUuid('nope') } } }, 'x');
+      checkMetadataKeys(FORMS.conceptEmployee, scope, { employeeData: { address: { country: { key: 0 } } }, wageData: { payScale: { key: seedUuid('nope') } } }, LISTED_BY.conceptEmployee, 'x');
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(SandboxError);
       expect((error as SandboxError).messages.map((m) => m.properties)).toEqual([['x.employeeData.address.country'], ['x.wageData.payScale']]);
+      // Each refusal names where the keys it may have are listed.
+      for (const m of (error as SandboxError).messages) expect(m.description).toContain(LISTED_BY.conceptEmployee!);
     }
   });
 

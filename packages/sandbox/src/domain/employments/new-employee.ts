@@ -3,7 +3,7 @@
 // builders of employment docs the people seed uses too.
 import type { OperationContext } from '../context.js';
 import type { Doc, Tx } from '../../store/types.js';
-import { AGREEMENTS, FORMS, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, option } from '../reference-data.js';
+import { AGREEMENTS, FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, option } from '../reference-data.js';
 import { COLLECTIONS, SECTIONS, checkCitizenServiceNumber, computeEmployee, employeeSummary, inputOnly, mustGetEmployer, newSectionRecord, refuse, whereIn, withUniqueEmployeeNumber } from './model.js';
 import { SELF_SERVICE_STATUS } from './person.js';
 import { assertChain, ChainError } from './date-chain.js';
@@ -183,7 +183,7 @@ export async function createEmployeeWithEmployment(ctx: OperationContext, employ
   const { tx } = ctx;
   await mustGetEmployer(tx, employerId);
   const administration = await administrationFor(tx, employerId, ctx.today);
-  const body = checkMetadataKeys(FORMS.newEmployee, await metadataScope(tx, employerId, administration.id), inputOnly(rawBody) as Record<string, unknown>);
+  const body = checkMetadataKeys(FORMS.newEmployee, await metadataScope(tx, employerId, administration.id), inputOnly(rawBody) as Record<string, unknown>, LISTED_BY.newEmployee);
 
   const employeeData = body.employeeData as Record<string, unknown> | undefined;
   if (!employeeData || typeof employeeData !== 'object') throw refuse('employeeData is required: the new employee.', 'employeeData');
