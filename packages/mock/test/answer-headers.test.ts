@@ -23,13 +23,13 @@ it('counts a token down in RateLimit under its RateLimit-Policy, and says when i
   const answers = [];
   for (let i = 0; i < 4; i++) answers.push(await clock(limited, 'paced', { 'X-Request-Id': `call-${i}` }));
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
-  for (const answer of answers) expect(answer.headers.get('ratelimit-policy')).toBe('"per-token";q=3;w=1');
+  for (const answer of answers) expect(answer.headers.get('ratelimit-policy')).toBe('"per-client";q=3;w=1');
   const remaining = answers.map((a) => Number(/;r=(\d+)/.exec(a.headers.get('ratelimit') ?? '')?.[1]));
   expect(remaining[0]).toBe(2);
   expect(remaining[3]).toBe(0);
   expect(remaining).toEqual([...remaining].sort((a, b) => b - a));
   const refused = answers[3]!;
-  expect(refused.headers.get('ratelimit')).toBe(`"per-token";r=0;t=${refused.headers.get('retry-after')}`);
+  expect(refused.headers.get('ratelimit')).toBe(`"per-client";r=0;t=${refused.headers.get('retry-after')}`);
   expect(answers.map((a) => a.headers.get('x-request-id'))).toEqual(['call-0', 'call-1', 'call-2', 'call-3']);
   expect(refused.headers.get('access-control-expose-headers')).toContain('RateLimit');
   expect(lines.some((line) => line.includes('-> 429') && line.includes('X-Request-Id: call-3'))).toBe(true);
