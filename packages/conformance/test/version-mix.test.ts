@@ -16,7 +16,8 @@ import { EMPLOYER_ID, jsonOf, startFaulty, WAGE_MODEL_ID, withJson, type FaultyS
 // newest employee version, a year later, and the first text field of its personal details.
 const base = payrollBundle();
 const OLD: string = base['x-resource-versions'].resources.employee.versions[0].version;
-const NEW = `${Number(OLD.slice(0, 4)) + 1}${OLD.slice(4)}`;
+// Yesterday: the older version is then served for six more months, so both are in use today.
+const NEW = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const FROM = newestPersonalTextField(base);
 const TO = `${FROM}Renamed`;
 const renamed = withRename(base, 'employee', NEW, `personalDetails.${FROM}`, TO);
