@@ -254,6 +254,8 @@ describe('navigation', () => {
       await expect(page.locator('.site-header nav a[aria-current="page"]').textContent()).resolves.toBe(item.label);
     }
     // Links in the content work too: the guide's cards and the 404 page's way back.
+    await page.locator('.site-header nav a', { hasText: /^Guide$/ }).click();
+    await page.waitForURL(/\/index\.html$/, { timeout: 15_000 });
     await page.locator('.card', { hasText: 'Journal configuration API' }).click();
     await page.waitForURL(/\/journal\.html$/, { timeout: 15_000 });
     await page.goto(new URL('no/such/page', server.url).href);
