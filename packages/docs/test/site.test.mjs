@@ -264,7 +264,7 @@ describe('navigation', () => {
     await page.locator('.toc a', { hasText: 'Resource versioning' }).click();
     await page.waitForURL(/#versioning$/);
     await page.locator('#versioning a', { hasText: 'deprecation calendar' }).first().click();
-    await page.waitForURL(/\/deprecations\.html$/, { timeout: 15_000 });
+    await page.waitForURL(/\/deprecations\.html(#resources)?$/, { timeout: 15_000 });
     // The guide links the conformance page; its failing report links the operation it is about.
     await page.goto(new URL('index.html', server.url).href);
     await page.locator('#more a', { hasText: 'Conformance' }).click();
