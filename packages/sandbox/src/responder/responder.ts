@@ -73,8 +73,7 @@ export function handlerTable(modules: ResourceModule[]): Map<string, Handler> {
 
 /** The collections of the modules, of the operations derived from the descriptions, of the seed
  * and of the token endpoint, by name. */
-export function collectionTable(modules: ResourceModule[], seedCollections: string[], apis: LoadedApi[] = []): Map<string, CollectionSpec> {
-  const derived = new DerivedBehaviour(modules);
+export function collectionTable(modules: ResourceModule[], seedCollections: string[], apis: LoadedApi[] = [], derived = new DerivedBehaviour(modules)): Map<string, CollectionSpec> {
   const table = new Map<string, CollectionSpec>();
   for (const spec of [...AUTH_COLLECTIONS, ...modules.flatMap((m) => m.collections), ...apis.flatMap((api) => derived.of(api.name, api.doc).collections)]) {
     const known = table.get(spec.name);
@@ -108,7 +107,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   // A seed given as a snapshot may leave collections out; the default seed names them all.
   // Collections of operations described after the store opened (a reloaded description) need
   // no declaration: an undeclared collection reads empty and takes writes in every store.
-  const collections = collectionTable(modules, options.seed ? seedCollectionNames() : Object.keys(seed.collections), options.apis());
+  const collections = collectionTable(modules, options.seed ? seedCollectionNames() : Object.keys(seed.collections), options.apis(), derived);
   const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));
   const store: Store = await open({ seed, seedOwned: options.seed === undefined, collections: [...collections.values()] });
   const faults = new Faults();
