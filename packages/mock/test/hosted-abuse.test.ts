@@ -11,7 +11,7 @@ import { createSandbox } from '@payroll-api/sandbox';
 import { request, startProcess, type MockProcess } from './helpers.js';
 import { startPostgres, usePostgres } from './support/postgres.js';
 import { newEmployee } from './support/new-employee.js';
-import { PostgresStore } from '../src/store/postgres.js';
+import { PostgresStore } from '../src/store/postgres/index.js';
 import { seedSnapshot } from '#sandbox/seed/index.js';
 
 const server = usePostgres();

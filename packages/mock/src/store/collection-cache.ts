@@ -4,7 +4,7 @@
 // a list of them costs no round trip.
 //
 // An entry is one collection of one source (a sandbox, or the seed) at one version: the
-// generation of the last commit that wrote that collection (CollectionVersions in postgres.ts).
+// generation of the last commit that wrote that collection (CollectionVersions in postgres/collection-versions.ts).
 // A generation never comes back, so an entry is right for as long as a transaction sees its
 // collection at that version, in this process or any other one on the same database: nothing
 // here needs telling. A write to one collection leaves the entries of the others standing, and

@@ -3,7 +3,7 @@
 // several processes.
 import { MemoryStore, type Store, type StoreOptions } from '@payroll-api/sandbox/engine';
 import { DataDirectory } from './data-directory.js';
-import { PostgresStore } from './postgres.js';
+import { PostgresStore } from './postgres/index.js';
 
 export interface CreateStoreOptions extends StoreOptions {
   /** Keep the memory store's sandboxes in this directory across restarts (--data). */

@@ -1,5 +1,5 @@
 // The store interface: what the sandbox engine asks of storage, implemented in memory
-// (memory.ts, optionally persisted with --data) and in PostgreSQL (postgres.ts). Both stores
+// (memory.ts, optionally persisted with --data) and in PostgreSQL (the mock's store/postgres/). Both stores
 // evaluate the same bound filter tree (../filter/tree.ts), so a list answers the same page
 // from either.
 import type { BoundFilter, Doc, OrderKey } from '../filter/tree.js';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BoundFilter, ComparisonOperator, FieldInfo, Literal, OrderKey } from '#sandbox/filter/tree.js';
 import { MemoryStore } from '#sandbox/store/memory.js';
-import { PostgresStore } from '../../../src/store/postgres.js';
+import { PostgresStore } from '../../../src/store/postgres/index.js';
 import type { Doc, FindQuery, Snapshot } from '#sandbox/store/types.js';
 import { usePostgres } from '../../support/postgres.js';
 

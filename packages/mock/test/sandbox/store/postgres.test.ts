@@ -2,7 +2,7 @@
 // what only it has to get right: two processes' pools on one database.
 import { expect, it } from 'vitest';
 import pg from 'pg';
-import { PostgresStore, type PostgresStoreOptions } from '../../../src/store/postgres.js';
+import { PostgresStore, type PostgresStoreOptions } from '../../../src/store/postgres/index.js';
 import { UniqueViolation, type Store, type Tx } from '#sandbox/store/types.js';
 import { MemoryStore } from '#sandbox/store/memory.js';
 import { usePostgres } from '../../support/postgres.js';

@@ -1,0 +1,269 @@
+// One transaction of the PostgreSQL store (see store.ts): gets and lists answered from what it
+// read before, from the collection cache, or by SQL; writes that keep what it knows current.
+import type pg from 'pg';
+import { CollectionScan, type Doc, type FindQuery, type Page, type SqlDialect, type Tx } from '@payroll-api/sandbox/engine';
+import type { CollectionCache, LoadedCollection } from '../collection-cache.js';
+import type { Changes, CollectionVersions } from './collection-versions.js';
+import { listAfterWrite, UPDATED_LIST_ROWS, type Known, type KnownList } from './known-docs.js';
+import { listSql } from './list-sql.js';
+import { RETURNING_DOC } from './schema.js';
+
+/** What a transaction asks of its store. */
+export interface TxHost {
+  readonly collectionCache: CollectionCache | undefined;
+  readonly sqlDialect: SqlDialect;
+  readonly seedSandbox: string;
+  smallInSeed(collection: string): boolean;
+  collectionAt(source: string, collection: string): Promise<LoadedCollection | undefined>;
+  listStatement(text: string): string | undefined;
+  clashOf(collection: string): string | undefined;
+  violation(error: unknown, collection: string): unknown;
+}
+
+export class PostgresTx implements Tx {
+  private closed = false;
+  /** Whether this transaction has written (the sandbox's updated_at is stamped at commit). */
+  private wrote = false;
+  /** Whether `meta` changed (written at commit). */
+  private metaChanged = false;
+  /** What this transaction has read or written, per collection: the same get or list again is
+   * answered from here (its snapshot or its lock keeps it true) until it writes the collection.
+   * A writer of a batch starts from a copy of what the writers before it left (the lock is held
+   * throughout), and its copy is dropped with it when it fails. */
+  private readonly known: Map<string, Map<string, Known>>;
+
+  constructor(
+    private readonly store: TxHost,
+    private readonly client: pg.PoolClient,
+    readonly sandbox: string,
+    /** Whose rows this transaction reads: the seed's until the sandbox is materialized. */
+    private source: string,
+    private readonly writable: boolean,
+    /** The sandbox's meta as this transaction sees it (read when it began). */
+    private meta: Record<string, unknown>,
+    /** A read's state, by its source and generation (Tx.version). */
+    readonly version: string | undefined,
+    /** The versions of the source's collections when the transaction began (the collection cache's keys). */
+    private readonly versions: CollectionVersions | undefined,
+    known?: ReadonlyMap<string, ReadonlyMap<string, Known>>,
+    /** The changes of the writers before it in its batch. */
+    changed?: Changes,
+  ) {
+    this.known = new Map([...(known ?? [])].map(([collection, entries]) => [collection, new Map(entries)]));
+    this.changed = new Map([...(changed ?? [])].map(([collection, docs]) => [collection, new Map(docs)]));
+  }
+
+  /** Its batch's changes so far, per collection: the doc as stored by id, or null (removed). */
+  private readonly changed: Map<string, Map<string, string | null>>;
+
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Whose rows it reads now (the sandbox's own once it wrote). */
+  get reads(): string {
+    return this.source;
+  }
+
+  /** The sandbox's meta as this transaction left it. */
+  get metaNow(): Record<string, unknown> {
+    return this.meta;
+  }
+
+  /** What it knows of the state it leaves (see known). */
+  get knowledge(): ReadonlyMap<string, ReadonlyMap<string, Known>> {
+    return this.known;
+  }
+
+  /** Its batch's changes, this writer's included. */
+  get changes(): Changes {
+    return this.changed;
+  }
+
+  /** Whether it wrote a doc. */
+  get written(): boolean {
+    return this.wrote;
+  }
+
+  /** Whether it changed the meta. */
+  get metaWritten(): boolean {
+    return this.metaChanged;
+  }
+
+  async count(): Promise<number> {
+    this.check(false);
+    const result = await this.client.query<{ n: string }>({ name: 'sandbox_count', text: 'SELECT count(*) AS n FROM sandbox_doc WHERE sandbox = $1', values: [this.source] });
+    return Number(result.rows[0]!.n);
+  }
+
+  async get(collection: string, id: string): Promise<Doc | undefined> {
+    this.check(false);
+    const kept = this.keptScan(collection);
+    if (kept) return kept.get(id);
+    const key = `get:${id}`;
+    let known = this.known.get(collection)?.get(key) as string | null | undefined;
+    if (known === undefined) {
+      const result = await this.client.query<{ doc: string }>({
+        name: 'sandbox_get_text',
+        text: 'SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',
+        values: [this.source, collection, id],
+      });
+      known = result.rows[0]?.doc ?? null;
+      this.remember(collection, key, known);
+    }
+    return known === null ? undefined : (JSON.parse(known) as Doc);
+  }
+
+  /** The collection as the collection cache keeps it, when it may answer for it here (see
+   * cachedVersion); asking counts towards loading it (see CollectionCache.scanFor). */
+  private keptScan(collection: string): CollectionScan | undefined {
+    const cache = this.store.collectionCache;
+    const version = this.cachedVersion(collection);
+    if (cache === undefined || version === undefined) return undefined;
+    const { source } = this;
+    // A write asks for (and so loads) small collections only: loading a large one costs more
+    // than the round trips it would save a writer.
+    if (this.writable && !this.store.smallInSeed(collection)) return cache.scanOf(source, version, collection);
+    return cache.scanFor(source, version, collection, () => this.store.collectionAt(source, collection), !this.writable);
+  }
+
+  /** The collection's version, when the collection cache may answer for it here: in a read, and
+   * in a write while its batch has neither changed the collection nor made the sandbox's first
+   * copy (the sandbox's lock keeps the rest as committed). */
+  private cachedVersion(collection: string): string | undefined {
+    if (this.versions === undefined || this.versions.source !== this.source || this.changed.has(collection)) return undefined;
+    return this.versions.of(collection);
+  }
+
+  private remember(collection: string, key: string, value: Known): void {
+    let known = this.known.get(collection);
+    if (!known) this.known.set(collection, (known = new Map()));
+    known.set(key, value);
+  }
+
+  /** A write to the collection: what was read of it no longer holds, but the written doc (as
+   * stored) does; and the change, for the collection cache (see PostgresStore.advanceCache). */
+  private noteWrite(collection: string, id: string, json: string | null): void {
+    const known = this.known.get(collection);
+    // Gets of other docs still hold; lists of every match are brought up to date; pages are dropped.
+    for (const [key, value] of known ?? []) {
+      if (key.startsWith('get:')) continue;
+      const list = value as KnownList;
+      if (list.whole && list.rows.length < UPDATED_LIST_ROWS) known!.set(key, listAfterWrite(list as KnownList & { whole: FindQuery }, id, json));
+      else known!.delete(key);
+    }
+    this.remember(collection, `get:${id}`, json);
+    let changed = this.changed.get(collection);
+    if (!changed) this.changed.set(collection, (changed = new Map()));
+    changed.set(id, json);
+  }
+
+  /** A list (see list-sql.ts), or what this transaction or the collection cache knows of it. */
+  async find(collection: string, query: FindQuery = {}): Promise<Page> {
+    this.check(false);
+    const kept = this.keptScan(collection);
+    if (kept) return kept.find(query);
+    const { text, values, whole } = listSql(this.source, collection, query, this.store.sqlDialect);
+    const key = `find:${text}\u0000${JSON.stringify(values)}`;
+    let known = this.known.get(collection)?.get(key) as KnownList | undefined;
+    if (known === undefined) {
+      const result = await this.client.query<{ doc: string | null; total: string }>({ name: this.store.listStatement(text), text, values });
+      const rows: string[] = [];
+      for (const row of result.rows) if (row.doc !== null) rows.push(row.doc);
+      known = whole ? { rows, total: rows.length, whole: { where: query.where, orderBy: query.orderBy } } : { rows, total: Number(result.rows[0]!.total) };
+      this.remember(collection, key, known);
+    }
+    return { rows: known.rows.map((json) => JSON.parse(json) as Doc), total: known.total };
+  }
+
+  async insert(collection: string, doc: Doc): Promise<void> {
+    await this.materialize();
+    const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
+    const insert = 'INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)';
+    const inserted = await this.client.query<{ doc: string }>({ name: 'sandbox_insert', text: `${insert} ON CONFLICT DO NOTHING ${RETURNING_DOC}`, values });
+    // Nothing inserted: run it again where it may fail, to learn which constraint it breaks.
+    const stored = inserted.rows[0] ?? (await this.savepoint(collection, () => this.client.query<{ doc: string }>(`${insert} ${RETURNING_DOC}`, values))).rows[0]!;
+    this.noteWrite(collection, doc.id, stored.doc);
+  }
+
+  async replace(collection: string, doc: Doc): Promise<boolean> {
+    await this.materialize();
+    const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
+    const stored = await this.update(collection, values);
+    // Not replaced: there is no such doc (what was known of the collection still holds).
+    if (stored !== undefined) this.noteWrite(collection, doc.id, stored);
+    return stored !== undefined;
+  }
+
+  /** Replaces the doc $3 with $4: the doc as stored, or undefined when there is none. */
+  private async update(collection: string, values: unknown[]): Promise<string | undefined> {
+    const update = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
+    const clash = this.store.clashOf(collection);
+    if (clash === undefined) return (await this.client.query<{ doc: string }>({ name: 'sandbox_replace', text: `${update} ${RETURNING_DOC}`, values })).rows[0]?.doc;
+    // The sandbox's lock is held, so no other writer can take a unique value between this check
+    // and the update: the update applies unless it would clash. Then (rarely) it runs again in a
+    // savepoint, where the index names the rule and the transaction stays usable.
+    const checked = await this.client.query<{ doc: string }>({
+      name: `sandbox_replace_${collection}`,
+      text: `${update} AND NOT EXISTS (SELECT 1 FROM sandbox_doc other WHERE other.sandbox = $1 AND other.id <> $3 AND (${clash})) ${RETURNING_DOC}`,
+      values,
+    });
+    if (checked.rowCount === 1) return checked.rows[0]!.doc;
+    return (await this.savepoint(collection, () => this.client.query<{ doc: string }>(`${update} ${RETURNING_DOC}`, values))).rows[0]?.doc;
+  }
+
+  async remove(collection: string, id: string): Promise<boolean> {
+    await this.materialize();
+    const result = await this.client.query({
+      name: 'sandbox_remove',
+      text: 'DELETE FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',
+      values: [this.sandbox, collection, id],
+    });
+    this.noteWrite(collection, id, null);
+    return result.rowCount === 1;
+  }
+
+  async getMeta<T = unknown>(key: string): Promise<T | undefined> {
+    this.check(false);
+    return Object.hasOwn(this.meta, key) ? (JSON.parse(JSON.stringify(this.meta[key])) as T) : undefined;
+  }
+
+  async setMeta(key: string, value: unknown): Promise<void> {
+    await this.materialize();
+    this.meta = { ...this.meta };
+    if (value === undefined) delete this.meta[key];
+    else this.meta[key] = JSON.parse(JSON.stringify(value));
+    this.metaChanged = true;
+  }
+
+  /** Runs a write that may break a unique index so that the transaction stays usable. */
+  private async savepoint<R>(collection: string, run: () => Promise<R>): Promise<R> {
+    await this.client.query('SAVEPOINT sandbox_write');
+    try {
+      const result = await run();
+      await this.client.query('RELEASE SAVEPOINT sandbox_write');
+      return result;
+    } catch (error) {
+      await this.client.query('ROLLBACK TO SAVEPOINT sandbox_write');
+      throw this.store.violation(error, collection);
+    }
+  }
+
+  /** Before the first write: the sandbox gets its own copy of the seed (the advisory lock is held). */
+  private async materialize(): Promise<void> {
+    this.check(true);
+    this.wrote = true;
+    if (this.source === this.sandbox) return;
+    await this.client.query(
+      `INSERT INTO sandbox_doc (sandbox, collection, id, doc) SELECT $1, collection, id, doc FROM sandbox_doc WHERE sandbox = $2`,
+      [this.sandbox, this.store.seedSandbox],
+    );
+    await this.client.query(`INSERT INTO sandbox_state (sandbox, meta, updated_at) VALUES ($1, $2, now())`, [this.sandbox, JSON.stringify(this.meta)]);
+    this.source = this.sandbox;
+  }
+
+  private check(write: boolean): void {
+    if (this.closed) throw new Error('The transaction has ended; use the Tx of the running transaction.');
+    if (write && !this.writable) throw new Error(`Sandbox ${this.sandbox}: a read transaction cannot write.`);
+  }
+}
