@@ -281,6 +281,31 @@ export function workspaceCopy(root, tmp, { fullDirs = [], nodeModules = {} } = {
 }
 
 /**
+ * In a copy made by workspaceCopy whose package `dir` was copied whole: links each dependency
+ * installed for that package in `root` into the copy, except the workspace packages in `copied`
+ * that already link to their copies (so the copy's sources are what it runs).
+ */
+export function linkInstalledDependencies(root, copy, dir, copied) {
+  const source = path.join(root, dir, 'node_modules');
+  const target = path.join(copy, dir, 'node_modules');
+  const entries = (folder) => fs.readdirSync(folder).flatMap((name) => (name.startsWith('@') ? fs.readdirSync(path.join(folder, name)).map((inner) => `${name}/${inner}`) : [name]));
+  for (const name of entries(source)) {
+    const link = path.join(target, name);
+    if (name.startsWith('.') || (copied.includes(name) && fs.existsSync(link))) continue;
+    fs.rmSync(link, { force: true, recursive: false });
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(fs.realpathSync(path.join(source, name)), link, 'dir');
+  }
+}
+
+/** Runs a node script (in a copy of the repository); throws with its output when it fails. */
+export function runNode(args, { cwd, timeout = 180_000 }) {
+  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${run.status ?? run.signal}:\n${run.stdout}${run.stderr}`);
+  return run;
+}
+
+/**
  * The dry run: copies the workspace (package manifests, the published packages with their
  * built files, .changeset) to a temporary directory, runs `changeset version` there, and packs
  * each published package into `outDir`. `changesets` ({name: markdown}) are added to the copy

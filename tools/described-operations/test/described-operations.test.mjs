@@ -5,11 +5,10 @@
 // sandbox (the mock, over memory and over PostgreSQL) reads the copy's bundle and answers all
 // three from state; the client calls them by activity name, the query options fetch and
 // invalidate them, and conformance checks them.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findRepoRoot, workspaceCopy } from '@payroll-api/api-policy';
+import { findRepoRoot, linkInstalledDependencies, runNode, workspaceCopy } from '@payroll-api/api-policy';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -22,26 +21,8 @@ const WAGE_MODEL = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 let root;
 let postgres;
 
-function node(args, { cwd = root, timeout = 180_000 } = {}) {
-  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${run.status ?? run.signal}:\n${run.stdout}${run.stderr}`);
-  return run;
-}
-
-/** Links each installed dependency of a copied package to what is installed; the copied workspace packages to their copies. */
-function linkDependencies(dir) {
-  const source = path.join(repo, dir, 'node_modules');
-  const target = path.join(root, dir, 'node_modules');
-  const copied = new Set(['@payroll-api/spec', '@payroll-api/types', '@payroll-api/client', '@payroll-api/query']);
-  const entries = (folder) => fs.readdirSync(folder).flatMap((name) => (name.startsWith('@') ? fs.readdirSync(path.join(folder, name)).map((inner) => `${name}/${inner}`) : [name]));
-  for (const name of entries(source)) {
-    const link = path.join(target, name);
-    if (name.startsWith('.') || (copied.has(name) && fs.existsSync(link))) continue;
-    fs.rmSync(link, { force: true, recursive: false });
-    fs.mkdirSync(path.dirname(link), { recursive: true });
-    fs.symlinkSync(fs.realpathSync(path.join(source, name)), link, 'dir');
-  }
-}
+const node = (args, { cwd = root, timeout } = {}) => runNode(args, { cwd, timeout });
+const linkDependencies = (dir) => linkInstalledDependencies(repo, root, dir, ['@payroll-api/spec', '@payroll-api/types', '@payroll-api/client', '@payroll-api/query']);
 
 const write = (file, text) => fs.writeFileSync(path.join(root, 'spec', 'journal', file), `${text.trim()}\n`);
 

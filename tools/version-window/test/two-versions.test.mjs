@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, apiChangelog, findRepoRoot, todayUtc, workspaceCopy } from '@payroll-api/api-policy';
+import { addDays, apiChangelog, findRepoRoot, linkInstalledDependencies, runNode, todayUtc, workspaceCopy } from '@payroll-api/api-policy';
 import { changelogPage } from '@payroll-api/docs/src/changelog.mjs';
 import { deprecationFiles } from '@payroll-api/docs/src/deprecations.mjs';
 import { versionChanges } from '@payroll-api/version-changes';
@@ -32,30 +32,8 @@ let base;
 let head;
 const previous = {};
 
-/** Runs a node script of the copy; throws with its output when it fails. */
-function node(args, { cwd = root, timeout = 180_000 } = {}) {
-  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${run.status ?? run.signal}:\n${run.stdout}${run.stderr}`);
-  return run;
-}
-
-/**
- * Links each installed dependency of a package into its copy: the copied workspace packages
- * (the spec, the types) to their copies, everything else to what is installed.
- */
-function linkDependencies(dir) {
-  const source = path.join(repo, dir, 'node_modules');
-  const target = path.join(root, dir, 'node_modules');
-  const copied = new Set(['@payroll-api/spec', '@payroll-api/types', '@payroll-api/client']);
-  const entries = (folder) => fs.readdirSync(folder).flatMap((name) => (name.startsWith('@') ? fs.readdirSync(path.join(folder, name)).map((inner) => `${name}/${inner}`) : [name]));
-  for (const name of entries(source)) {
-    const link = path.join(target, name);
-    if (name.startsWith('.') || (copied.has(name) && fs.existsSync(link))) continue;
-    fs.rmSync(link, { force: true, recursive: false });
-    fs.mkdirSync(path.dirname(link), { recursive: true });
-    fs.symlinkSync(fs.realpathSync(path.join(source, name)), link, 'dir');
-  }
-}
+const node = (args, { cwd = root, timeout } = {}) => runNode(args, { cwd, timeout });
+const linkDependencies = (dir) => linkInstalledDependencies(repo, root, dir, ['@payroll-api/spec', '@payroll-api/types', '@payroll-api/client']);
 
 const readBundle = () => JSON.parse(fs.readFileSync(path.join(root, 'spec', 'dist', 'payroll.json'), 'utf8'));
 const newestOf = (doc, resource) => doc['x-resource-versions'].resources[resource].versions[0].version;
