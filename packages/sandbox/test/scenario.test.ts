@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxControlError, type Sandbox, type Scenario } from '../src/index.js';
 import { createFixtures, SEED_IDS } from '../src/fixtures.js';
-import { call, EMPLOYEES, fixtureProblemPaths, ORIGIN } from './support.js';
+import { call, daysAhead, EMPLOYEES, fixtureProblemPaths, ORIGIN } from './support.js';
 import { mergeProblems, mergeSnapshots, snapshotProblems } from '../src/control/snapshot-check.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { DocSchemas } from '../src/domain/doc-schemas.js';
@@ -251,7 +251,7 @@ describe('replace or merge', () => {
   it('a scenario merged into the current state: no start, the state built so far kept, the clock too', async () => {
     const token = 'merge-e';
     const { refs } = await sandbox.scenario(THREE_EMPLOYEES, { token });
-    const clock = await sandbox.clock.set('2031-05-01T00:00:00Z', { token });
+    const clock = await sandbox.clock.set(daysAhead(120), { token });
     const more = await sandbox.scenario({ entities: { employees: [{ ref: 'dirk', employerId: refs.bakery, personalDetails: { lastName: 'Dekker' } }] } }, { token, mode: 'merge' });
     const employees = await listed(sandbox, token, employeesOf(refs.bakery!));
     expect(employees.map((e) => e.id)).toEqual(expect.arrayContaining([refs.anna, refs.bram, refs.cor, more.refs.dirk]));

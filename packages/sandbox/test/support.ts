@@ -10,6 +10,15 @@ export const EMPLOYER = SEED_IDS.employer;
 export const EMPLOYEES = `${ORIGIN}/v2/v2/providers/employers/${EMPLOYER}/employees`;
 export const PAYROLL_ACCEPT = 'application/json;version=2021-03-29';
 
+/** A sandbox clock `days` ahead of today, at 10:00 UTC. A version served today stays served for
+ * at least six months (a successor dates from today at the earliest), so a clock moved less far
+ * keeps PAYROLL_ACCEPT served, whatever versions the description gains. */
+export function daysAhead(days: number): string {
+  const at = new Date();
+  at.setUTCDate(at.getUTCDate() + days);
+  return `${at.toISOString().slice(0, 10)}T10:00:00Z`;
+}
+
 export function call(sandbox: Sandbox, token: string, url: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);

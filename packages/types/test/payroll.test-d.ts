@@ -34,7 +34,8 @@ describe('payroll types', () => {
   });
 
   it('gives the item type of a list envelope _embedded', () => {
-    expectTypeOf<ListItem<'GetEmployeesByEmployerId'>>().toEqualTypeOf<Schema<'Employee'>>();
+    // Pinned: the employee's newest version may name another schema once it gets a new version.
+    expectTypeOf<ListItem<'GetEmployeesByEmployerId', '2021-03-29'>>().toEqualTypeOf<Schema<'Employee'>>();
     expectTypeOf<ListItem<'GetProvidersByUser'>>().toEqualTypeOf<Schema<'Provider'>>();
     expectTypeOf<ListItem<'GetEmploymentsByEmployerId'>>().toHaveProperty('startDate');
     type Envelope = ResponseBody<'GetEmployeesByEmployerId'>;
