@@ -55,7 +55,8 @@ describe('toBody and readOnly beside a $ref', () => {
 
   it('leaves statusEmployeeSelfService out of a read employee written back', () => {
     const employee = { personalDetails: { firstName: 'Anna', lastName: 'Visser' }, exclusionFromAbsenceStatus: false, statusEmployeeSelfService: { key: 1, value: 'HasAccessToClient' } };
-    const body = toBody('PutEmployeeByEmployeeId', employee as never);
+    // Pinned: the employee read at 2021-03-29 is written back at that version.
+    const body = toBody('PutEmployeeByEmployeeId', employee as never, '2021-03-29');
     expect(body).not.toHaveProperty('statusEmployeeSelfService');
     expect(body).toMatchObject({ personalDetails: { firstName: 'Anna', lastName: 'Visser' }, exclusionFromAbsenceStatus: false });
   });
