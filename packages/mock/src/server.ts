@@ -435,7 +435,7 @@ export function createMock(options: MockOptions = {}): Mock {
     const limited = limiter && caller && !operator ? caller.key : undefined;
     const wait = limited !== undefined ? limiter!.take(limited) : 0;
     // The one place the rate limit's header fields are made: on every answer the limit applies to.
-    const limitHeaders = limited !== undefined ? rateLimitHeaders(rate, wait > 0 ? { remaining: 0, resetSeconds: wait } : limiter!.left(limited)) : {};
+    const limitHeaders = limited !== undefined ? rateLimitHeaders(rate, wait > 0 ? { remaining: 0, resetSeconds: wait } : limiter!.left(limited), sharedBy()) : {};
     const who = caller?.identified ? (options.hosted ? 'This client' : 'This token') : 'This address (without a token of a client)';
     if (wait > 0) return tooMany(req, res, started, wait, `${who} made more than ${rate} requests per second (the limit --rate-limit); retry after ${wait} s.`, limitHeaders);
     const held = maxConnections > 0 && caller && !operator ? caller.key : undefined;
