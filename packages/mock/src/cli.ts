@@ -32,7 +32,18 @@ Options:
   --rate-limit <n>  sandbox: requests per second per client with --hosted (whichever of its
                     tokens it uses; per bearer token otherwise) and per remote address without
                     a client's token (429 with Retry-After beyond; 0 none). Default: 100 with
+                    --hosted, none otherwise. Processes on one --database-url count each other
+                    and each lets a client through at its share
+  --max-connections <n>
+                    sandbox: connections one client (or address without a client's token) may
+                    have a request open on, per process; beyond, 429 (0 none). Default: 64 with
                     --hosted, none otherwise
+  --max-fault-delay <ms>
+                    sandbox: milliseconds of fault delays one client may have waiting at once,
+                    added up, per process; a delay beyond gets 429 (0 none). Default: 300000
+                    with --hosted, none otherwise
+  --admin-port <n>  with --hosted: serve /__ready and /__metrics on this port (0 picks one)
+                    and not on the public one; without it they answer the operator token only
   --max-failures <n>
                     sandbox: failed authentications (401) per remote address per minute; beyond,
                     its attempts get 429 (0 none). Default: 30 with --hosted, none otherwise
@@ -107,6 +118,9 @@ export async function main(argv: string[]): Promise<void> {
         'sandbox-ttl': { type: 'string' },
         'rate-limit': { type: 'string' },
         'max-failures': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'max-fault-delay': { type: 'string' },
+        'admin-port': { type: 'string' },
         'max-entities': { type: 'string' },
         'max-sandboxes': { type: 'string' },
         'answer-cache': { type: 'string' },
@@ -139,7 +153,7 @@ export async function main(argv: string[]): Promise<void> {
   const examples = (values.examples ?? false) || (values.dynamic ?? false);
   const dynamic = values.dynamic ?? (env === 'true' || env === '1');
   if (examples) {
-    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache', 'collection-cache', 'max-snapshot-body', 'max-failures'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
+    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache', 'collection-cache', 'max-snapshot-body', 'max-failures', 'max-connections', 'max-fault-delay', 'admin-port'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
   }
   if (values.data !== undefined && values['database-url'] !== undefined) fail('--data and --database-url exclude each other (PostgreSQL keeps the data itself)');
   if (values['database-url'] !== undefined && !/^postgres(ql)?:\/\//.test(values['database-url'])) fail(`--database-url must be a postgres:// URL, not '${values['database-url'].replace(/:[^:@/]*@/, ':***@')}'`);
@@ -166,6 +180,12 @@ export async function main(argv: string[]): Promise<void> {
   }
   if (values['rate-limit'] !== undefined) options.rateLimit = integer('--rate-limit', values['rate-limit'], 0, 1_000_000);
   if (values['max-failures'] !== undefined) options.maxFailures = integer('--max-failures', values['max-failures'], 0, 1_000_000);
+  if (values['max-connections'] !== undefined) options.maxConnections = integer('--max-connections', values['max-connections'], 0, 1_000_000);
+  if (values['max-fault-delay'] !== undefined) options.maxFaultDelayMs = integer('--max-fault-delay', values['max-fault-delay'], 0, 86_400_000);
+  if (values['admin-port'] !== undefined) {
+    if (!values.hosted) fail('--admin-port moves /__ready and /__metrics off the public port of a hosted sandbox; it needs --hosted');
+    options.adminPort = integer('--admin-port', values['admin-port'], 0, 65535);
+  }
   if (values['max-sandboxes'] !== undefined) {
     if (!values.hosted) fail('--max-sandboxes limits the sandboxes of each client of a hosted sandbox; it needs --hosted');
     options.maxSandboxes = integer('--max-sandboxes', values['max-sandboxes'], 0, 1_000_000);
@@ -196,6 +216,7 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(1);
   }
   process.stdout.write(`payroll-mock listening on ${running.url}\n`);
+  if (running.adminUrl) process.stderr.write(`payroll-mock: /__ready and /__metrics on ${running.adminUrl}\n`);
   process.stderr.write(`payroll-mock: payroll base_url ${running.payrollBaseUrl}, journal ${running.journalBaseUrl}${examples ? (options.dynamic ? ', examples mode with dynamic responses' : ', examples mode') : `, sandbox mode (${options.databaseUrl ? 'PostgreSQL' : options.dataDir ? `kept in ${options.dataDir}` : 'in memory'}; OAuth at ${running.url}/auth/token)`}${options.watch ? ', watching the bundles' : ''}\n`);
 
   let closing = false;

@@ -2,6 +2,8 @@
 // passes and a steady rate above the refill gets 429 with Retry-After. The server keys them by
 // client (--rate-limit: every token of a client is one bucket), by remote address (requests no
 // client's token identifies) and by address for failed authentications (--max-failures).
+// Several processes on one database each hold their share of a limit (1 / the processes
+// counted, see store/instances.ts), so that together they pass no more than the limit.
 export interface RateLimiter {
   /** 0 when the request may go ahead (and it is counted), else the seconds to wait (Retry-After). */
   take(key: string, now?: number): number;
@@ -16,19 +18,30 @@ const POLICY = 'per-client';
 
 /**
  * The RateLimit-Policy and RateLimit header fields of the IETF draft
- * (draft-ietf-httpapi-ratelimit-headers): a quota of `perSecond` requests in a window of one
- * second, and what is left of it, so that clients can pace themselves before a 429.
+ * (draft-ietf-httpapi-ratelimit-headers): the quota this process holds, `perSecond` requests in
+ * a window of as many seconds as there are processes sharing the limit, and what is left of it,
+ * so that clients can pace themselves before a 429.
  */
-export function rateLimitHeaders(perSecond: number, left: { remaining: number; resetSeconds: number }): Record<string, string> {
+export function rateLimitHeaders(perSecond: number, left: { remaining: number; resetSeconds: number }, sharedBy = 1): Record<string, string> {
   return {
-    'RateLimit-Policy': `"${POLICY}";q=${perSecond};w=1`,
+    'RateLimit-Policy': `"${POLICY}";q=${perSecond};w=${sharedBy}`,
     RateLimit: `"${POLICY}";r=${left.remaining};t=${left.resetSeconds}`,
   };
 }
 
-export function createRateLimiter(perSecond: number, burst = perSecond): RateLimiter {
+/** `sharedBy`: the processes holding a share of the limit each (1 alone). A share holds one
+ * request at least, so that a small limit over many processes still lets calls through. */
+export function createRateLimiter(wholeRate: number, wholeBurst = wholeRate, sharedBy: () => number = () => 1): RateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>();
+  let perSecond = wholeRate;
+  let burst = wholeBurst;
+  const share = () => {
+    const processes = Math.max(1, sharedBy());
+    perSecond = wholeRate / processes;
+    burst = Math.max(1, wholeBurst / processes);
+  };
   const refill = (key: string, now: number) => {
+    share();
     let bucket = buckets.get(key);
     if (!bucket) {
       // Buckets that have refilled completely tell nothing: forget them (a bounded map).
@@ -43,6 +56,7 @@ export function createRateLimiter(perSecond: number, burst = perSecond): RateLim
   const secondsFor = (tokens: number) => (tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / perSecond)));
   return {
     left(key, now = Date.now()) {
+      share();
       const held = buckets.get(key);
       const tokens = held ? Math.min(burst, held.tokens + ((now - held.at) / 1000) * perSecond) : burst;
       return { remaining: Math.floor(tokens), resetSeconds: Math.ceil((burst - tokens) / perSecond) };

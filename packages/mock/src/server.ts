@@ -2,6 +2,7 @@
 // (the pipeline of @payroll-api/sandbox: route, authenticate, negotiate, validate) and then one
 // of two responders: the sandbox (stateful, the default) or the examples responder (Prism's
 // examples, --examples).
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ import {
   createSandboxResponder,
   envelope,
   corsHeaders,
+  json,
   HEALTH_PATH,
   lookupAccessToken,
   ACCESS_PREFIX,
@@ -21,6 +23,7 @@ import {
   requestIdOf,
   type ApiName,
   type LoadedApi,
+  type Outgoing,
   type Responder,
   type ResourceModule,
 } from '@payroll-api/sandbox/engine';
@@ -29,6 +32,7 @@ import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest, type BodyCap } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
 import { limitSandboxes, uploadCollections } from './store/limits.js';
+import { joinInstances, type Instances } from './store/instances.js';
 
 export { HEALTH_PATH, METRICS_PATH };
 
@@ -71,8 +75,20 @@ export interface MockOptions {
   sandboxTtlMs?: number;
   /** Requests per second one client may make, whichever of its tokens it uses (hosted; else one
    * bearer token), and one remote address without a client's token (429 with Retry-After
-   * beyond); 0 no limit. Default: 100 with hosted, no limit otherwise. */
+   * beyond); 0 no limit. Default: 100 with hosted, no limit otherwise. On PostgreSQL the
+   * processes sharing the database are counted, and each holds its share of the limit. */
   rateLimit?: number;
+  /** Connections one client (or remote address, without a client's token) may have a request
+   * open on in this process; beyond, 429 naming --max-connections. 0 no limit. Default: 64 with
+   * hosted, no limit otherwise. */
+  maxConnections?: number;
+  /** Milliseconds of fault delays (X-Sandbox-Fault delay=, a rule's delayMs) one client may have
+   * waiting at once in this process, added up; a delay beyond gets 429 naming
+   * --max-fault-delay. 0 no limit. Default: 300000 with hosted, no limit otherwise. */
+  maxFaultDelayMs?: number;
+  /** Hosted: serve /__metrics and /__ready on this port (0 picks one) instead of the public one,
+   * where they then answer 404; without it they answer the operator's token only. */
+  adminPort?: number;
   /** Failed authentications (401: wrong client secrets, operator tokens, unknown tokens) one
    * remote address may make per minute; beyond, its attempts get 429 until the minute has
    * refilled. 0 no limit. Default: 30 with hosted, no limit otherwise. */
@@ -120,6 +136,8 @@ export interface Mock {
   close(): Promise<void>;
   /** Requests being answered now. */
   readonly inFlight: number;
+  /** Answers /__ready and /__metrics (the admin port's server), and 404 to anything else. */
+  monitor(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
 }
 
 export interface RunningMock {
@@ -131,6 +149,8 @@ export interface RunningMock {
   /** Address the journal paths (/providers/...) follow. */
   journalBaseUrl: string;
   mock: Mock;
+  /** The admin port's root address (--admin-port), when there is one. */
+  adminUrl?: string;
   /** Stops accepting connections, lets the requests in flight finish (at most `graceMs`, default
    * 8 s; then their connections are cut), then closes the store. */
   close(graceMs?: number): Promise<void>;
@@ -144,6 +164,8 @@ const SNAPSHOT_BODIES = new Set(['PUT /__sandbox/snapshot', 'POST /__sandbox/sce
 const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
 const DEFAULT_HOSTED_MAX_FAILURES = 30;
+const DEFAULT_HOSTED_MAX_CONNECTIONS = 64;
+const DEFAULT_HOSTED_MAX_FAULT_DELAY_MS = 300_000;
 /** How long the client behind a token is remembered for rate accounting. */
 const CALLER_MEMORY_MS = 10_000;
 const DEFAULT_MAX_ENTITIES = 100_000;
@@ -175,7 +197,25 @@ export function createMock(options: MockOptions = {}): Mock {
   const metrics: Metrics = createMetrics({ sandboxes: async () => (store ? sandboxCount(store) : 0), cachedBytes: () => store?.cachedBytes?.() ?? 0 });
   let inFlight = 0;
   const rate = options.rateLimit ?? (options.hosted ? DEFAULT_HOSTED_RATE : 0);
-  const limiter = rate > 0 ? createRateLimiter(rate) : undefined;
+  /** The processes on this database (counted once the store is open); one without a database. */
+  let instances: Instances | undefined;
+  const sharedBy = () => instances?.count() ?? 1;
+  const limiter = rate > 0 ? createRateLimiter(rate, rate, sharedBy) : undefined;
+  const maxConnections = options.maxConnections ?? (options.hosted ? DEFAULT_HOSTED_MAX_CONNECTIONS : 0);
+  const maxFaultDelay = options.maxFaultDelayMs ?? (options.hosted ? DEFAULT_HOSTED_MAX_FAULT_DELAY_MS : 0);
+  /** Per caller (callerOf's key): the requests open, and the fault delays waiting (ms). */
+  const open = new Map<string, number>();
+  const delaying = new Map<string, number>();
+  const callerOfRequest = new WeakMap<object, string>();
+  /** Adds `by` to `key`'s figure in `figures`, forgetting it at 0 (the maps stay as small as what is open). */
+  const count = (figures: Map<string, number>, key: string, by: number) => {
+    const now = (figures.get(key) ?? 0) + by;
+    if (now <= 0) figures.delete(key);
+    else figures.set(key, now);
+  };
+  const operatorDigest = options.operatorToken === undefined ? undefined : createHash('sha256').update(options.operatorToken).digest();
+  /** Whether the request carries the operator's token (compared in constant time). */
+  const fromOperator = (token: string | undefined) => token !== undefined && operatorDigest !== undefined && timingSafeEqual(createHash('sha256').update(token).digest(), operatorDigest);
   const maxFailures = options.maxFailures ?? (options.hosted ? DEFAULT_HOSTED_MAX_FAILURES : 0);
   const failures = maxFailures > 0 ? createRateLimiter(maxFailures / 60, maxFailures) : undefined;
   const callers = new Map<string, { key: string; until: number }>();
@@ -197,13 +237,18 @@ export function createMock(options: MockOptions = {}): Mock {
     return { key, identified: true };
   }
 
-  function tooMany(req: http.IncomingMessage, res: http.ServerResponse, started: bigint, wait: number, description: string, limitHeaders: Record<string, string> = {}): void {
-    metrics.observe(undefined, 429, Number(process.hrtime.bigint() - started) / 1e9);
-    const body = JSON.stringify(envelope(null, [message(429, description, [], 'Exception')]));
+  /** A refusal the server answers itself, in the contract's envelope: `status` with `description`. */
+  function refuse(req: http.IncomingMessage, res: http.ServerResponse, started: bigint, status: number, wait: number, description: string, limitHeaders: Record<string, string> = {}): void {
+    metrics.observe(undefined, status, Number(process.hrtime.bigint() - started) / 1e9);
+    const body = JSON.stringify(envelope(null, [message(status, description, [], 'Exception')]));
     const requestId = requestIdOf(req.headers);
-    res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(wait), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...corsHeaders(req.headers.origin, options.corsOrigins), [REQUEST_ID_HEADER]: requestId, ...limitHeaders });
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...(status === 401 ? { 'WWW-Authenticate': 'Bearer' } : { 'Retry-After': String(wait) }), 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...corsHeaders(req.headers.origin, options.corsOrigins), [REQUEST_ID_HEADER]: requestId, ...limitHeaders });
     res.end(body);
-    if (options.verbose) log(`${req.method} ${req.url} -> 429 (${REQUEST_ID_HEADER}: ${requestId})`);
+    if (options.verbose) log(`${req.method} ${req.url} -> ${status} (${REQUEST_ID_HEADER}: ${requestId})`);
+  }
+
+  function tooMany(req: http.IncomingMessage, res: http.ServerResponse, started: bigint, wait: number, description: string, limitHeaders: Record<string, string> = {}): void {
+    refuse(req, res, started, 429, wait, description, limitHeaders);
   }
 
   async function reload(): Promise<void> {
@@ -249,6 +294,7 @@ export function createMock(options: MockOptions = {}): Mock {
               log,
             });
       if (mode === 'sandbox') startSweeping();
+      if (mode === 'sandbox' && options.databaseUrl && rate > 0) instances = await joinInstances(options.databaseUrl, log);
     }
   }
 
@@ -306,12 +352,31 @@ export function createMock(options: MockOptions = {}): Mock {
     corsOrigins: options.corsOrigins,
     log,
     observe: (req, _out, operationId) => routedTo.set(req, operationId),
+    holdDelay: maxFaultDelay > 0 ? holdDelay : undefined,
   });
+
+  /** Holds a fault's delay for the request's caller, unless the delays it holds would pass --max-fault-delay. */
+  function holdDelay(req: object, ms: number): (() => void) | Outgoing {
+    const key = callerOfRequest.get(req);
+    if (key === undefined) return () => undefined;
+    const held = delaying.get(key) ?? 0;
+    if (held + ms > maxFaultDelay) {
+      const description = `The fault delays this caller has waiting would add up to more than ${maxFaultDelay} ms (the limit --max-fault-delay); retry once some have passed.`;
+      return json(429, envelope(null, [message(429, description, [], 'Exception')]), { 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) });
+    }
+    count(delaying, key, ms);
+    return () => count(delaying, key, -ms);
+  }
+
+  const isMonitoring = (req: http.IncomingMessage) => {
+    const pathname = (req.url ?? '').split('?')[0];
+    return (pathname === READY_PATH || pathname === METRICS_PATH) && (req.method === 'GET' || req.method === 'HEAD');
+  };
 
   /** /__ready and /__metrics: answered by the server, before the pipeline. */
   async function operations(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    if (!isMonitoring(req)) return false;
     const pathname = (req.url ?? '').split('?')[0];
-    if ((pathname !== READY_PATH && pathname !== METRICS_PATH) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     let status = 200;
     let type = 'application/json; charset=utf-8';
     let body: string;
@@ -346,24 +411,47 @@ export function createMock(options: MockOptions = {}): Mock {
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
-    if (await operations(req, res)) return;
+    // Hosted, the monitoring endpoints show every tenant's figures: on the public port they
+    // answer the operator only, or nobody when the admin port serves them.
+    const monitoring = isMonitoring(req);
+    if (monitoring && !options.hosted && (await operations(req, res))) return;
     const address = req.socket.remoteAddress ?? 'unknown';
     const token = /^Bearer\s(\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const operator = (req.url ?? '').startsWith('/__operator');
-    const caller = limiter || failures ? await callerOf(operator ? undefined : token, address) : undefined;
+    const operator = (req.url ?? '').startsWith('/__operator') || monitoring;
+    const caller = limiter || failures || maxConnections > 0 || maxFaultDelay > 0 ? await callerOf(operator ? undefined : token, address) : undefined;
     if (failures && caller && !caller.identified) {
       const wait = failures.wait(address);
       if (wait > 0) return tooMany(req, res, started, wait, `Too many failed authentications from this address (more than ${maxFailures} a minute, the limit --max-failures); retry after ${wait} s.`);
+    }
+    if (monitoring && options.adminPort === undefined) {
+      if (fromOperator(token)) {
+        await operations(req, res);
+        return;
+      }
+      failures?.take(address);
+      return refuse(req, res, started, 401, 0, 'The monitoring endpoints answer the operator token only (or serve them on --admin-port).');
     }
     // The operator's endpoints are not rate limited: wrong operator tokens are failures.
     const limited = limiter && caller && !operator ? caller.key : undefined;
     const wait = limited !== undefined ? limiter!.take(limited) : 0;
     // The one place the rate limit's header fields are made: on every answer the limit applies to.
-    const limitHeaders = limited !== undefined ? rateLimitHeaders(rate, wait > 0 ? { remaining: 0, resetSeconds: wait } : limiter!.left(limited)) : {};
-    if (wait > 0) return tooMany(req, res, started, wait, `${caller!.identified ? (options.hosted ? 'This client' : 'This token') : 'This address (without a token of a client)'} made more than ${rate} requests per second (the limit --rate-limit); retry after ${wait} s.`, limitHeaders);
+    const limitHeaders = limited !== undefined ? rateLimitHeaders(rate, wait > 0 ? { remaining: 0, resetSeconds: wait } : limiter!.left(limited), sharedBy()) : {};
+    const who = caller?.identified ? (options.hosted ? 'This client' : 'This token') : 'This address (without a token of a client)';
+    if (wait > 0) return tooMany(req, res, started, wait, `${who} made more than ${rate} requests per second (the limit --rate-limit); retry after ${wait} s.`, limitHeaders);
+    const held = maxConnections > 0 && caller && !operator ? caller.key : undefined;
+    if (held !== undefined && (open.get(held) ?? 0) >= maxConnections) {
+      return tooMany(req, res, started, 1, `${who} has ${maxConnections} connections with a request open here (the limit --max-connections); retry once one is answered.`, limitHeaders);
+    }
     const cap = capOf(req);
     const request = Object.assign(fromNodeRequest(req, cap), { cap: cap.limit });
-    const out = await pipeline(request);
+    if (caller) callerOfRequest.set(request, caller.key);
+    if (held !== undefined) count(open, held, 1);
+    let out;
+    try {
+      out = await pipeline(request);
+    } finally {
+      if (held !== undefined) count(open, held, -1);
+    }
     metrics.observe(routedTo.get(request), out === 'network-error' ? 'dropped' : out.status, Number(process.hrtime.bigint() - started) / 1e9);
     if (failures && out !== 'network-error' && out.status === 401) failures.take(address);
     if (res.headersSent || res.destroyed) return;
@@ -393,6 +481,10 @@ export function createMock(options: MockOptions = {}): Mock {
     get inFlight() {
       return inFlight;
     },
+    async monitor(req, res) {
+      if (await operations(req, res)) return;
+      res.writeHead(404, { 'Content-Length': 0, 'Cache-Control': 'no-store' }).end();
+    },
     dispose() {
       clearTimeout(timer);
       clearInterval(sweeper);
@@ -402,6 +494,7 @@ export function createMock(options: MockOptions = {}): Mock {
       this.dispose();
       const active = responder;
       responder = undefined;
+      await instances?.close();
       await active?.close?.();
     },
   };
@@ -455,19 +548,20 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     else socket.destroy();
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4010, host, () => {
-      server.removeListener('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, options.port ?? 4010, host);
   const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   const url = `http://${shown}:${port}`;
+  // The monitoring endpoints on a port of their own, for the orchestrator and the scraper only.
+  const admin = options.adminPort === undefined ? undefined : http.createServer((req, res) => void mock.monitor(req, res).catch(() => res.destroy()));
+  const adminPort = admin && (await listen(admin, options.adminPort!, host).catch(async (error: unknown) => {
+    server.close();
+    await mock.close();
+    throw error;
+  }));
   return {
     url,
     port,
+    ...(admin ? { adminUrl: `http://${shown}:${adminPort}` } : {}),
     payrollBaseUrl: `${url}/v2`,
     journalBaseUrl: `${url}${mock.basePath('journal') ?? '/journal'}`,
     mock,
@@ -476,10 +570,24 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         closing = true;
         // Answers still to come close their connection; idle keep-alive connections go now.
         for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
+        admin?.close();
+        admin?.closeAllConnections();
         server.close(() => void mock.close().then(() => resolve()));
         server.closeIdleConnections();
         const cut = setTimeout(() => server.closeAllConnections(), graceMs);
         cut.unref();
       }),
   };
+}
+
+/** Listens on `port` of `host` (0 picks a free one); the port taken. */
+async function listen(server: http.Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.removeListener('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
 }

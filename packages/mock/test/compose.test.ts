@@ -63,7 +63,7 @@ it('runs both instances on one database, each ready by its own healthcheck comma
     const [kind, program, ...args] = service.healthcheck!.test;
     expect(kind).toBe('CMD');
     const port = new URL(process.url).port;
-    const check = spawnSync(program === 'node' ? globalThis.process.execPath : program!, args.map((arg) => arg.replace('127.0.0.1:4010', `127.0.0.1:${port}`)), { encoding: 'utf8', timeout: 30_000 });
+    const check = spawnSync(program === 'node' ? globalThis.process.execPath : program!, args.map((arg) => arg.replace('127.0.0.1:4010', `127.0.0.1:${port}`)), { encoding: 'utf8', timeout: 30_000, env: { ...globalThis.process.env, PAYROLL_MOCK_OPERATOR_TOKEN: OPERATOR } });
     expect(check.status, check.stderr).toBe(0);
   }
   const [one, two] = instances.map((instance) => instance.process.url);

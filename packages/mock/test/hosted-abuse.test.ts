@@ -1,6 +1,8 @@
 // A shared sandbox (--hosted) attacked by one of its tenants, through two real processes on one
 // real PostgreSQL database: no request exhausts or crashes the process, bad input gets a 4xx in
-// the contract's envelope (never a 500), and the limits hold per client across instances.
+// the contract's envelope (never a 500), and the limits hold per client across instances:
+// what a client sets through one instance applies through the other, and the two together let
+// a client through at its rate, not twice it.
 import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,12 +59,12 @@ const JSON_V = 'application/json;version=2018-01-01';
 let a: MockProcess;
 let b: MockProcess;
 
-const hostedArgs = (databaseUrl: string) => ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES), '--max-failures', String(MAX_FAILURES), '--cors-origin', APP_ORIGIN];
+const hostedArgs = (databaseUrl: string, more: string[] = []) => [...more, '--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES), '--max-failures', String(MAX_FAILURES), '--cors-origin', APP_ORIGIN];
 
 beforeAll(async () => {
   const databaseUrl = await server().database('abuse');
   // One first: it creates the schema, the other finds it.
-  a = await startProcess(hostedArgs(databaseUrl));
+  a = await startProcess(hostedArgs(databaseUrl, ['--admin-port', '0']));
   b = await startProcess(hostedArgs(databaseUrl));
 }, 180_000);
 afterAll(async () => {
@@ -437,5 +439,136 @@ describe('repeated failures', () => {
     // A client's valid token is no failure and still answered; so is another address.
     expect((await call(a, 'GET', '/__sandbox/clock', owner, undefined, {}, FAILING_ADDRESS)).status).toBe(200);
     expect((await call(a, 'GET', '/__operator/clients', OPERATOR)).status).toBe(200);
+  });
+});
+
+describe('many instances behave as one', () => {
+  it('applies a fault rule set through one instance through the other, and clears it on a reset through either', async () => {
+    const owner = await token(a);
+    const rule = { operations: ['GetEmployeesByEmployerId'], status: 503, retryAfterSeconds: 3, times: 2 };
+    expect((await calm(() => call(a, 'PUT', '/__sandbox/faults', owner, { faults: [rule] }))).status).toBe(200);
+    const first = await calm(() => call(b, 'GET', EMPLOYEES, owner));
+    expect(first.status).toBe(503);
+    expect(first.headers['retry-after']).toBe('3');
+    // The two calls the rule allows are counted across the instances.
+    expect((await calm(() => call(a, 'GET', EMPLOYEES, owner))).status).toBe(503);
+    expect((await calm(() => call(b, 'GET', EMPLOYEES, owner))).status).toBe(200);
+    expect((await calm(() => call(a, 'GET', '/__sandbox/faults', owner))).body).toEqual({ faults: [] });
+    // A rule added through B applies through A, and a reset through B clears it for A.
+    const added = await calm(() => call(b, 'POST', '/__sandbox/faults', owner, { faults: [{ operations: ['*'], status: 500 }] }));
+    expect(added.status).toBe(201);
+    expect((await calm(() => call(a, 'GET', '/__sandbox/faults', owner))).body.faults).toEqual(added.body.faults);
+    expect((await calm(() => call(a, 'GET', EMPLOYEES, owner))).status).toBe(500);
+    expect((await calm(() => call(b, 'POST', '/__sandbox/reset', owner))).status).toBe(200);
+    expect((await calm(() => call(a, 'GET', EMPLOYEES, owner))).status).toBe(200);
+    expect((await calm(() => call(a, 'GET', '/__sandbox/faults', owner))).body).toEqual({ faults: [] });
+  });
+
+  it('applies a setting made through one instance through the other, and clears it on a reset through either', async () => {
+    const owner = await token(b);
+    expect((await calm(() => call(a, 'PUT', '/__sandbox/settings', owner, { unknownFields: 'reject' }))).status).toBe(200);
+    const unknown = JSON.stringify(newEmployee(70_020, 20)).replace('{', '{"notAField":1,');
+    const refused = await calm(() => call(b, 'POST', EMPLOYEES, owner, unknown));
+    expect(refused.status).toBe(400);
+    expect(descriptions(refused)).toContain('notAField');
+    expect((await calm(() => call(b, 'GET', '/__sandbox/settings', owner))).body).toMatchObject({ unknownFields: 'reject' });
+    expect((await calm(() => call(b, 'POST', '/__sandbox/reset', owner))).status).toBe(200);
+    expect((await calm(() => call(a, 'GET', '/__sandbox/settings', owner))).body).toMatchObject({ unknownFields: 'ignore' });
+  });
+
+  it("keeps a client's rate over both instances within 10 % of the limit", async () => {
+    const client = await newClient();
+    const tokens = [(await login(a, client, 'admin')).body.access_token, (await login(b, client, 'admin')).body.access_token];
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const seconds = 3;
+    const started = Date.now();
+    const both = await Promise.all([flood(a, '/__sandbox/clock', tokens, seconds * 1000, 8), flood(b, '/__sandbox/clock', tokens, seconds * 1000, 8)]);
+    const elapsed = (Date.now() - started) / 1000;
+    const statuses = both.flat();
+    const passed = statuses.filter((s) => s === 200).length;
+    // One second's burst, then the rate, over the two together: within 10 %, neither twice it
+    // (each instance its own limit) nor much less (the instances split it between them).
+    expect(passed).toBeLessThanOrEqual(RATE * (elapsed + 1) * 1.1);
+    expect(passed).toBeGreaterThanOrEqual(RATE * seconds * 0.9);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // The header fields say what the answering instance holds: the quota over a window of two seconds.
+    const answer = await calm(() => call(b, 'GET', '/__sandbox/clock', tokens[0]));
+    expect(answer.headers['ratelimit-policy']).toBe(`"per-client";q=${RATE};w=2`);
+  });
+});
+
+describe('connections and fault delays per client', () => {
+  const MAX_CONNECTIONS = 4;
+  const MAX_FAULT_DELAY = 3000;
+  let c: MockProcess;
+  beforeAll(async () => {
+    c = await startProcess(['--port', '0', '--hosted', '--operator-token', OPERATOR, '--rate-limit', '1000', '--max-connections', String(MAX_CONNECTIONS), '--max-fault-delay', String(MAX_FAULT_DELAY)]);
+  }, 60_000);
+  afterAll(async () => {
+    await c?.stop();
+  });
+  const clientOn = async (mock: MockProcess) => {
+    const created = await call(mock, 'POST', '/__operator/clients', OPERATOR, { name: `Tenant ${++clients}` });
+    const issued = await login(mock, created.body, 'admin');
+    expect(issued.status).toBe(200);
+    return issued.body.access_token as string;
+  };
+  const delayed = (owner: string, ms: number) => call(c, 'GET', EMPLOYEES, owner, undefined, { 'X-Sandbox-Fault': `delay=${ms}` });
+
+  it('answers 429 naming --max-connections past the connections one client has open', async () => {
+    const owner = await clientOn(c);
+    const held = Array.from({ length: MAX_CONNECTIONS }, () => delayed(owner, 600));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const refused = await call(c, 'GET', EMPLOYEES, owner);
+    expect(refused.status).toBe(429);
+    expect(refused.body.messages[0]).toMatchObject({ code: 429 });
+    expect(descriptions(refused)).toContain('--max-connections');
+    // Another client is not held up by it.
+    expect((await call(c, 'GET', EMPLOYEES, await clientOn(c))).status).toBe(200);
+    for (const answer of await Promise.all(held)) expect(answer.status).toBe(200);
+    expect((await call(c, 'GET', EMPLOYEES, owner)).status).toBe(200);
+  });
+
+  it('answers 429 naming --max-fault-delay past the fault delays one client has waiting', async () => {
+    const owner = await clientOn(c);
+    // A rule's delay counts as the header's does.
+    expect((await call(c, 'PUT', '/__sandbox/faults', owner, { faults: [{ operations: ['GetEmployeesByEmployerId'], delayMs: 1400, times: 1 }] })).status).toBe(200);
+    const held = [call(c, 'GET', EMPLOYEES, owner), delayed(owner, 1400)];
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const refused = await delayed(owner, 400);
+    expect(refused.status).toBe(429);
+    expect(descriptions(refused)).toContain('--max-fault-delay');
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another client's delays are its own.
+    expect((await delayed(await clientOn(c), 400)).status).toBe(200);
+    for (const answer of await Promise.all(held)) expect(answer.status).toBe(200);
+    expect((await delayed(owner, 400)).status).toBe(200);
+  });
+});
+
+describe('monitoring endpoints', () => {
+  it('serves /__metrics and /__ready on the admin port only, and on the public port to the operator token only', async () => {
+    const owner = await token(b);
+    let adminUrl: string | undefined;
+    for (let i = 0; i < 50 && !adminUrl; i++) {
+      adminUrl = /\/__ready and \/__metrics on (http:\/\/\S+)/.exec(a.stderr())?.[1];
+      if (!adminUrl) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(adminUrl).toBeDefined();
+    for (const target of ['/__metrics', '/__ready']) {
+      // An instance with an admin port: not on the public port, whatever the token.
+      expect((await call(a, 'GET', target, undefined)).status, target).toBe(404);
+      expect((await call(a, 'GET', target, OPERATOR)).status, target).toBe(404);
+      const admin = await request(`${adminUrl}${target}`, { method: 'GET', headers: {} });
+      expect(admin.status, target).toBe(200);
+      // Without one: the operator's token only.
+      const anonymous = await call(b, 'GET', target, undefined);
+      expect(anonymous.status, target).toBe(401);
+      expect(anonymous.body.messages[0]).toMatchObject({ code: 401 });
+      expect((await call(b, 'GET', target, owner)).status, target).toBe(401);
+      expect((await call(b, 'GET', target, OPERATOR)).status, target).toBe(200);
+    }
+    expect((await request(`${adminUrl}${EMPLOYEES}`, { method: 'GET', headers: {} })).status).toBe(404);
+    expect((await call(a, 'GET', '/__health', undefined)).status).toBe(200);
   });
 });

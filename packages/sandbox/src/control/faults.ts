@@ -10,10 +10,11 @@ import { json, type Outgoing } from '../http/outgoing.js';
 import type { SandboxRequest } from '../http/request.js';
 import { jsonBody, refused } from './control-endpoints.js';
 import type { Principal } from '../domain/context.js';
-import { checkRule, FaultProblem, FAULTS_PATH, type Faults, type FaultRule } from '../faults/faults.js';
+import { addFaults, checkRule, FaultProblem, FAULTS_PATH, listFaults, removeFaults, type FaultRule } from '../faults/faults.js';
+import type { Store } from '../store/types.js';
 
 export interface FaultsControlContext {
-  faults: Faults;
+  store: Store;
   activities(): Set<string>;
   principal(token: string): Promise<Principal | undefined>;
 }
@@ -29,13 +30,10 @@ export async function faultsControl(req: SandboxRequest, pathname: string, ctx: 
   const principal = token === undefined ? undefined : await ctx.principal(token);
   if (!principal) return unauthorized();
   const { sandbox } = principal;
-  if (method === 'GET') return json(200, { faults: ctx.faults.list(sandbox) });
+  if (method === 'GET') return json(200, { faults: await ctx.store.transaction(sandbox, 'read', listFaults) });
   if (method === 'DELETE') {
-    if (id === undefined) {
-      ctx.faults.remove(sandbox);
-      return json(200, { faults: [] });
-    }
-    return ctx.faults.remove(sandbox, id) ? json(200, { faults: ctx.faults.list(sandbox) }) : refused(404, `There is no fault rule ${id.slice(0, 100)} in this sandbox.`, ['id']);
+    const left = await ctx.store.transaction(sandbox, 'write', async (tx) => ((await removeFaults(tx, id)) ? listFaults(tx) : undefined));
+    return left ? json(200, { faults: left }) : refused(404, `There is no fault rule ${id!.slice(0, 100)} in this sandbox.`, ['id']);
   }
   const body = await jsonBody(req, 64 * 1024);
   if (!body.ok) return body.out;
@@ -50,7 +48,11 @@ export async function faultsControl(req: SandboxRequest, pathname: string, ctx: 
     if (!(error instanceof FaultProblem)) throw error;
     return json(400, { messages: [message(400, error.message, [error.property])] });
   }
-  if (method === 'POST' && ctx.faults.list(sandbox).length + rules.length > MAX_RULES) return refused(400, `At most ${MAX_RULES} fault rules per sandbox.`, ['faults']);
-  const result = method === 'PUT' ? ctx.faults.replace(sandbox, rules) : ctx.faults.add(sandbox, rules);
+  // Counted and added in one transaction: two instances adding at once cannot pass the bound.
+  const result = await ctx.store.transaction(sandbox, 'write', async (tx) => {
+    if (method === 'POST' && (await listFaults(tx)).length + rules.length > MAX_RULES) return undefined;
+    return addFaults(tx, rules, method === 'PUT');
+  });
+  if (!result) return refused(400, `At most ${MAX_RULES} fault rules per sandbox.`, ['faults']);
   return json(method === 'POST' ? 201 : 200, { faults: result });
 }

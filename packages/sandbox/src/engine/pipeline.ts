@@ -33,6 +33,9 @@ export interface PipelineOptions {
   log: (line: string) => void;
   /** Waits `ms` (tests may pass a fake). Default: setTimeout. */
   sleep?: (ms: number) => Promise<void>;
+  /** Whether `req` may wait out a fault's delay of `ms` now (a server bounds what one caller
+   * holds): what to call once it has waited, or the answer that refuses it. Default: always. */
+  holdDelay?: (req: SandboxRequest, ms: number) => (() => void) | Outgoing;
   /** The origins a browser may call from (CORS); undefined: any (local work). */
   corsOrigins?: readonly string[];
   /** Told of every answer with the operation it routed to, if any (metrics). */
@@ -88,6 +91,8 @@ const isBodilessRead = (req: SandboxRequest) =>
 
 /** The date (yyyy-MM-dd, UTC) of a clock reading in ms. */
 const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
+/** What a call's transaction hands back, compared by identity, when a fault rule applies to it. */
+const RULES_APPLY: Outgoing = { status: 0, headers: {} };
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createPipeline(options: PipelineOptions): (req: SandboxRequest) => Promise<PipelineResult> {
@@ -112,22 +117,31 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     return json(200, { status: 'ok', mode: options.mode, apis: apis.map((api) => ({ name: api.name, operations: api.operations.length })) }, { 'Cache-Control': 'no-store' });
   }
 
-  /** The fault of one call: the header's, else a rule's of the caller's sandbox. */
-  async function fault(active: Responder, req: SandboxRequest, operation: Operation, caller: unknown): Promise<PipelineResult | undefined> {
+  /** The fault the X-Sandbox-Fault header asks for, or the answer that refuses the header. */
+  function headerFault(req: SandboxRequest): FaultAction | Outgoing | undefined {
     const header = req.headers[FAULT_HEADER.toLowerCase()];
-    let action: FaultAction | undefined;
-    if (header !== undefined) {
-      try {
-        action = parseFaultHeader(header);
-      } catch (error) {
-        if (!(error instanceof FaultProblem)) throw error;
-        return json(400, envelope(null, [message(400, error.message, [error.property])]));
-      }
-    } else {
-      action = active.drawFault?.(caller, operation.operationId);
+    if (header === undefined) return undefined;
+    try {
+      return parseFaultHeader(header);
+    } catch (error) {
+      if (!(error instanceof FaultProblem)) throw error;
+      return json(400, envelope(null, [message(400, error.message, [error.property])]));
     }
+  }
+
+  /** A fault's delay waited out (outside any transaction: it must not hold one, nor a write's
+   * lock), then its answer; undefined when the call goes on. */
+  async function applyFault(req: SandboxRequest, operation: Operation, action: FaultAction | undefined): Promise<PipelineResult | undefined> {
     if (!action) return undefined;
-    if (action.delayMs) await sleep(action.delayMs);
+    if (action.delayMs) {
+      const held = options.holdDelay?.(req, action.delayMs);
+      if (held !== undefined && typeof held !== 'function') return held;
+      try {
+        await sleep(action.delayMs);
+      } finally {
+        held?.();
+      }
+    }
     return faultAnswer(operation, action);
   }
 
@@ -159,20 +173,35 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     if (badPath) return badPath;
     const identified = await active.identify(auth.token);
     if (isOutgoing(identified)) return identified;
-    // Before the clock's transaction opens: a delay must not hold it (nor a write's lock).
-    const faulted = await fault(active, req, routed.operation, identified.caller);
+    const asked = headerFault(req);
+    if (isOutgoing(asked)) return asked;
+    const faulted = await applyFault(req, routed.operation, asked);
     if (faulted) return faulted;
+    const { operationId } = routed.operation;
     const write = routed.operation.method !== 'get' && routed.operation.method !== 'head';
     // The body is in hand before the transaction opens: a slow or vanished client never holds
     // its sandbox's writers up (the read is kept for validate).
     await req.readBody(options.maxBodyBytes);
-    return active.withClock(identified.caller, write, async (clock, scope) => {
+    // The sandbox's fault rules are read with the call's own transaction; when one applies, the
+    // call leaves it, draws (a write of its own), waits and answers outside it, or goes on anew.
+    const rules = asked === undefined && active.faultsFor !== undefined && active.drawFault !== undefined;
+    const answered = await operate(active, req, routed, auth.token, identified.caller, write, apis, rules);
+    if (answered !== RULES_APPLY) return answered;
+    const drawn = await applyFault(req, routed.operation, await active.drawFault!(identified.caller, operationId));
+    return drawn ?? operate(active, req, routed, auth.token, identified.caller, write, apis, false);
+  }
+
+  /** The call in the caller's transaction: authorize, negotiate, validate, respond; RULES_APPLY
+   * (and nothing done) when `rules` and a fault rule of the sandbox applies to the operation. */
+  function operate(active: Responder, req: SandboxRequest, routed: Routed, token: string | undefined, caller: unknown, write: boolean, apis: LoadedApi[], rules: boolean): Promise<Outgoing> {
+    return active.withClock(caller, write, async (clock, scope) => {
+      if (rules && (await active.faultsFor!(scope, routed.operation.operationId))) return RULES_APPLY;
       const authorized = await authorize(active, routed, clock.caller, clock.now, scope);
       if (isOutgoing(authorized)) return authorized;
       const checks = await negotiateAndValidate(req, routed, dayOf(clock.now), apis);
       if (isOutgoing(checks)) return checks;
       const { negotiation, valid } = checks;
-      return active.respond({ req, routed, token: auth.token, negotiation, valid, now: clock.now, caller: authorized.caller, scope });
+      return active.respond({ req, routed, token, negotiation, valid, now: clock.now, caller: authorized.caller, scope });
     });
   }
 

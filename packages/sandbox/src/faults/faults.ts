@@ -2,11 +2,12 @@
 // by activity name, answer an error status, lag, or fail at the network level, for the next N
 // calls or with a seeded probability; and the X-Sandbox-Fault request header that does the
 // same for one call. A fault is decided before the handler runs, so it never changes what is
-// stored. Rules live in the engine (per process), not in the store.
+// stored. Rules live in the sandbox's meta (FAULTS_KEY), in the store: one rule for every process.
 import { errorReply, json, type Outgoing } from '../http/outgoing.js';
 import { message, UNAUTHORIZED_MESSAGE } from '../http/errors.js';
 import type { Operation } from '../http/spec.js';
 import type { FaultAction } from '../http/respond.js';
+import type { Tx } from '../store/types.js';
 
 /** The sandbox-only request header: `status=503`, `delay=800`, `network-error`, joined with `;`. */
 export const FAULT_HEADER = 'X-Sandbox-Fault';
@@ -25,26 +26,18 @@ export interface FaultRule extends FaultAction {
   seed?: number;
 }
 
-interface LiveRule extends FaultRule {
-  remaining: number | undefined;
-  random: () => number;
-}
-
 /** What the pipeline does: go on (after an optional delay), answer, or fail the connection. */
 export type FaultOutcome = { delayMs: number; answer?: Outgoing | 'network-error' };
 
 const MAX_DELAY_MS = 120_000;
 
-/** A small seeded generator (mulberry32): the same seed draws the same faults. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+/** The `n`th number (from 0) of a small seeded generator (mulberry32): the same seed draws the
+ * same faults. Its state is the seed plus n steps, so a rule keeps only how many it drew. */
+function seededDraw(seed: number, n: number): number {
+  let t = ((seed >>> 0) + Math.imul(n + 1, 0x6d2b79f5)) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
 }
 
 export class FaultProblem extends Error {
@@ -78,7 +71,7 @@ function checkAction(value: Record<string, unknown>, where: string): FaultAction
 }
 
 /** A rule as sent to PUT/POST /__sandbox/faults, checked; `known` is the set of activity names served. */
-export function checkRule(value: unknown, index: number, known: Set<string>): Omit<FaultRule, 'id'> {
+export function checkRule(value: unknown, index: number, known?: Set<string>): Omit<FaultRule, 'id'> {
   const where = `faults[${index}].`;
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new FaultProblem(`faults[${index}]`, 'A fault rule is an object such as {"operations": ["GetEmployeesByEmployerId"], "status": 503}.');
   const raw = value as Record<string, unknown>;
@@ -88,7 +81,7 @@ export function checkRule(value: unknown, index: number, known: Set<string>): Om
   const operations = raw.operations;
   if (!Array.isArray(operations) || operations.length === 0 || operations.some((o) => typeof o !== 'string')) throw new FaultProblem(`${where}operations`, 'operations must be a non-empty list of activity names (operationIds), or ["*"].');
   for (const name of operations as string[]) {
-    if (name !== '*' && !known.has(name)) throw new FaultProblem(`${where}operations`, `${name.slice(0, 100)} is not an activity of the served descriptions.`);
+    if (name !== '*' && known && !known.has(name)) throw new FaultProblem(`${where}operations`, `${name.slice(0, 100)} is not an activity of the served descriptions.`);
   }
   const rule: Omit<FaultRule, 'id'> = { operations: operations as string[], ...checkAction(raw, where) };
   if (raw.times !== undefined) {
@@ -136,57 +129,100 @@ export function faultAnswer(operation: Operation | undefined, action: FaultActio
   return errorReply(status, operation, null, [message(status, text, [], status === 429 ? 'Exception' : 'BrokenBusinessRule')], headers);
 }
 
-/** The fault rules of every sandbox this engine serves. */
-export class Faults {
-  private readonly bySandbox = new Map<string, LiveRule[]>();
-  private next = 1;
+/** Where a sandbox keeps its fault rules: in its meta, like the clock and the settings, so that
+ * every process on one store draws from the same rules, a reset clears them and a snapshot
+ * carries them. */
+export const FAULTS_KEY = 'faults';
 
-  list(sandbox: string): FaultRule[] {
-    return (this.bySandbox.get(sandbox) ?? []).map(({ remaining, random: _random, ...rule }) => ({ ...rule, ...(remaining !== undefined ? { times: remaining } : {}) }));
+/** A rule as kept: what is left of its `times`, and how many numbers its generator has drawn. */
+interface KeptRule extends FaultRule {
+  drawn?: number;
+}
+
+interface KeptFaults {
+  /** The number of the next rule's id (ids are not reused within a sandbox). */
+  next: number;
+  rules: KeptRule[];
+}
+
+/** The rules kept in a sandbox's meta; what a snapshot brought that is not a rule is left out. */
+async function keptFaults(tx: Tx): Promise<KeptFaults> {
+  const kept = await tx.getMeta<Partial<KeptFaults>>(FAULTS_KEY);
+  const rules = Array.isArray(kept?.rules) ? kept.rules.filter((rule) => keptRule(rule)) : [];
+  const next = typeof kept?.next === 'number' && Number.isSafeInteger(kept.next) ? kept.next : rules.length + 1;
+  return { next, rules };
+}
+
+function keptRule(rule: unknown): rule is KeptRule {
+  if (!rule || typeof rule !== 'object' || typeof (rule as KeptRule).id !== 'string') return false;
+  const { id: _id, drawn, ...given } = rule as KeptRule;
+  if (drawn !== undefined && !(Number.isSafeInteger(drawn) && drawn >= 0)) return false;
+  try {
+    checkRule(given, 0);
+    return true;
+  } catch (error) {
+    if (error instanceof FaultProblem) return false;
+    throw error;
   }
+}
 
-  add(sandbox: string, rules: Array<Omit<FaultRule, 'id'>>): FaultRule[] {
-    const live = this.bySandbox.get(sandbox) ?? [];
-    for (const rule of rules) {
-      const id = `fault-${this.next++}`;
-      live.push({ ...rule, id, remaining: rule.times, random: seeded(rule.seed ?? 1) });
+const shown = ({ drawn: _drawn, ...rule }: KeptRule): FaultRule => rule;
+
+/** The rules in force in the transaction's sandbox. */
+export async function listFaults(tx: Tx): Promise<FaultRule[]> {
+  return (await keptFaults(tx)).rules.map(shown);
+}
+
+/** Adds rules (after the ones kept, or in their place with `replace`); the rules now in force. */
+export async function addFaults(tx: Tx, rules: Array<Omit<FaultRule, 'id'>>, replace = false): Promise<FaultRule[]> {
+  const kept = await keptFaults(tx);
+  const all = [...(replace ? [] : kept.rules), ...rules.map((rule, i) => ({ ...rule, id: `fault-${kept.next + i}` }))];
+  await tx.setMeta(FAULTS_KEY, { next: kept.next + rules.length, rules: all } satisfies KeptFaults);
+  return all.map(shown);
+}
+
+/** Removes one rule, or every rule without an id; false when there was no such rule. */
+export async function removeFaults(tx: Tx, id?: string): Promise<boolean> {
+  const kept = await keptFaults(tx);
+  const rules = id === undefined ? [] : kept.rules.filter((rule) => rule.id !== id);
+  if (rules.length === kept.rules.length) return id === undefined;
+  await tx.setMeta(FAULTS_KEY, { ...kept, rules } satisfies KeptFaults);
+  return true;
+}
+
+const applies = (rule: FaultRule, operationId: string) => rule.operations.includes('*') || rule.operations.includes(operationId);
+
+/** Whether a rule of the sandbox may draw a fault for `operationId` (read only: the draw itself
+ * changes what is kept, in a write transaction of its own). */
+export async function faultsFor(tx: Tx, operationId: string): Promise<boolean> {
+  return (await keptFaults(tx)).rules.some((rule) => applies(rule, operationId));
+}
+
+/** The fault for one call of `operationId`, if a rule draws one; counts it against the rule's
+ * `times` and moves its generator on, in the write transaction `tx`. */
+export async function drawFault(tx: Tx, operationId: string): Promise<FaultAction | undefined> {
+  const kept = await keptFaults(tx);
+  let drawn: FaultAction | undefined;
+  const rules: KeptRule[] = [];
+  for (const rule of kept.rules) {
+    if (drawn !== undefined || !applies(rule, operationId)) {
+      rules.push(rule);
+      continue;
     }
-    this.bySandbox.set(sandbox, live);
-    return this.list(sandbox);
-  }
-
-  replace(sandbox: string, rules: Array<Omit<FaultRule, 'id'>>): FaultRule[] {
-    this.bySandbox.delete(sandbox);
-    return this.add(sandbox, rules);
-  }
-
-  /** Removes the rules of every sandbox. */
-  clear(): void {
-    this.bySandbox.clear();
-  }
-
-  remove(sandbox: string, id?: string): boolean {
-    if (id === undefined) return this.bySandbox.delete(sandbox);
-    const live = this.bySandbox.get(sandbox) ?? [];
-    const kept = live.filter((r) => r.id !== id);
-    this.bySandbox.set(sandbox, kept);
-    return kept.length !== live.length;
-  }
-
-  /** The fault for one call of `operationId` in `sandbox`, if a rule draws one (and counts it). */
-  draw(sandbox: string, operationId: string): FaultAction | undefined {
-    const live = this.bySandbox.get(sandbox);
-    if (!live || live.length === 0) return undefined;
-    for (const rule of live) {
-      if (!rule.operations.includes('*') && !rule.operations.includes(operationId)) continue;
-      if (rule.probability !== undefined && rule.random() >= rule.probability) continue;
-      if (rule.remaining !== undefined) {
-        rule.remaining -= 1;
-        if (rule.remaining <= 0) live.splice(live.indexOf(rule), 1);
+    let next: KeptRule | undefined = rule;
+    if (rule.probability !== undefined) {
+      const draws = rule.drawn ?? 0;
+      next = { ...rule, drawn: draws + 1 };
+      if (seededDraw(rule.seed ?? 1, draws) >= rule.probability) {
+        rules.push(next);
+        continue;
       }
-      const { status, delayMs, networkError, retryAfterSeconds } = rule;
-      return { status, delayMs, networkError, retryAfterSeconds };
     }
-    return undefined;
+    const { status, delayMs, networkError, retryAfterSeconds } = rule;
+    drawn = { status, delayMs, networkError, retryAfterSeconds };
+    if (rule.times !== undefined) next = rule.times > 1 ? { ...next, times: rule.times - 1 } : undefined;
+    if (next) rules.push(next);
   }
+  if (rules.length !== kept.rules.length || rules.some((rule, i) => rule !== kept.rules[i])) await tx.setMeta(FAULTS_KEY, { ...kept, rules } satisfies KeptFaults);
+  return drawn;
 }

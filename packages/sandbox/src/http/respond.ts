@@ -59,8 +59,12 @@ export interface Responder {
   authorize?: Authorizer['authorize'];
   /** Requests outside the descriptions' paths this responder serves (control endpoints, OAuth). */
   serveOther?(req: SandboxRequest, pathname: string, query: URLSearchParams): Promise<Outgoing | undefined>;
-  /** The fault a rule of the caller's sandbox draws for one call of an operation (sandbox only). */
-  drawFault?(caller: unknown, operationId: string): FaultAction | undefined;
+  /** Whether a fault rule of the caller's sandbox applies to calls of an operation, read in the
+   * call's own transaction (`scope`), so that a call no rule applies to costs nothing more (sandbox only). */
+  faultsFor?(scope: unknown, operationId: string): Promise<boolean>;
+  /** The fault the rules of the caller's sandbox draw for one call of an operation, in a write of
+   * its own: every process on one store draws from the same rules (sandbox only). */
+  drawFault?(caller: unknown, operationId: string): Promise<FaultAction | undefined>;
   close?(): Promise<void>;
 }
 

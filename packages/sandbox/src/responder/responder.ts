@@ -1,7 +1,7 @@
 // The sandbox responder: the stateful answer to every operation, per bearer token. Over the
 // store it is given (memory here; memory kept in a directory, or PostgreSQL, in the Node
 // server) it runs the handlers of the resource modules, the authorization decision, the OAuth
-// token endpoint, the control endpoints and the fault rules.
+// token endpoint, the control endpoints and the fault rules (kept in the store too).
 import type { SandboxRequest } from '../http/request.js';
 import type { LoadedApi } from '../http/spec.js';
 import { codeVersionProblems } from '../engine/version-window.js';
@@ -23,7 +23,7 @@ import { seedCollectionNames, seedSnapshot } from '../seed/index.js';
 import type { CollectionSpec, Snapshot, Store, StoreOptions, Tx } from '../store/types.js';
 import { MemoryStore } from '../store/memory.js';
 import { faultsControl } from '../control/faults.js';
-import { Faults, FAULTS_PATH } from '../faults/faults.js';
+import { drawFault, faultsFor, FAULTS_PATH } from '../faults/faults.js';
 import { sandboxNow } from '../domain/clock.js';
 import { AnswerCache } from '../engine/answer-cache.js';
 import { DocSchemas } from '../domain/doc-schemas.js';
@@ -85,8 +85,7 @@ export function collectionTable(modules: ResourceModule[], seedCollections: stri
 
 export interface SandboxResponder extends Responder {
   store: Store;
-  faults: Faults;
-  /** Puts one sandbox back at its start: its stored state (clock and settings included) and its fault rules; without an id, every sandbox. */
+  /** Puts one sandbox back at its start: its stored state (clock, settings and fault rules included); without an id, every sandbox. */
   reset(sandbox?: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -110,16 +109,10 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   const collections = collectionTable(modules, options.seed ? seedCollectionNames() : Object.keys(seed.collections), options.apis(), derived);
   const open: StoreFactory = options.store ?? (async (storeOptions) => new MemoryStore(storeOptions));
   const store: Store = await open({ seed, seedOwned: options.seed === undefined, collections: [...collections.values()] });
-  const faults = new Faults();
-  // The one place a reset happens: what a sandbox holds lives in the store and in its fault rules.
+  // The one place a reset happens: everything a sandbox holds lives in the store.
   const reset = async (sandbox?: string) => {
-    if (sandbox !== undefined) {
-      await store.reset(sandbox);
-      faults.remove(sandbox);
-      return;
-    }
+    if (sandbox !== undefined) return store.reset(sandbox);
     for (const { id } of await store.list()) await store.reset(id);
-    faults.clear();
   };
   const cacheBytes = options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
   const answers = cacheBytes > 0 ? new AnswerCache(cacheBytes) : undefined;
@@ -140,7 +133,6 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
 
   return {
     store,
-    faults,
     reset,
     async identify(token) {
       const who = await principal(token);
@@ -179,13 +171,14 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
       if (pathname === AUTHORIZATION_PATH || pathname.startsWith(`${AUTHORIZATION_PATH}/`)) {
         return authorizationControl(req, pathname, { store, activities, principal });
       }
-      if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { faults, activities, principal });
+      if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { store, activities, principal });
       if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
         return control(req, pathname, { store, reset, collections, schemas: docSchemas, principal: (token) => principal(token), seed: () => seed, hosted });
       }
       return undefined;
     },
-    drawFault: (caller, operationId) => faults.draw((caller as Principal).sandbox, operationId),
+    faultsFor: (scope, operationId) => faultsFor(scope as Tx, operationId),
+    drawFault: (caller, operationId) => store.transaction((caller as Principal).sandbox, 'write', (tx) => drawFault(tx, operationId)),
     close: () => store.close(),
   };
 }
