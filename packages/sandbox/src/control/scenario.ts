@@ -128,7 +128,7 @@ export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true
       let id: string | undefined;
       if (resolved) {
         try {
-          id = (make[kind] as (o: FixtureOverride<FixtureKind>) => { id?: string })(override as FixtureOverride<FixtureKind>).id;
+          id = (make.stored[kind] as (o: FixtureOverride<FixtureKind>) => { id: string })(override as FixtureOverride<FixtureKind>).id;
           ids.push(id!);
         } catch (error) {
           if (!(error instanceof FixtureError)) throw error;
