@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../src/index.js';
 import { createFixtures, type Factories } from '../src/fixtures.js';
 import { call, ORIGIN } from './support.js';
+import { SEED_IDS } from '../src/seed/ids.js';
 
 const PAYROLL = `${ORIGIN}/v2/v2/providers`;
 const JOURNAL = `${ORIGIN}/journal/providers`;
@@ -117,5 +118,28 @@ describe('the fields made from an override follow it', () => {
     const concept = createFixtures({ seed: 'concept' }).stored.conceptEmployee({ employeeData: { personalDetails: { firstName: 'Anna', prefix: 'van', lastName: 'Dijk' } } });
     expect(concept.uniqueName).toBe('Anna van Dijk');
     expect(concept.employeeData?.personalDetails).toMatchObject({ firstName: 'Anna', initials: 'A.', prefix: 'van', lastName: 'Dijk' });
+  });
+});
+
+describe('a scenario entity that names a stored id patches it', () => {
+  it('merges the fields given over the stored entity, keeps the rest, and makes again what they touch', async () => {
+    const token = 'patch';
+    const { refs } = await sandbox.scenario({ start: 'seed', entities: { employees: [{ ref: 'anna', employerId: SEED_IDS.employer, personalDetails: { firstName: 'Anna', lastName: 'Visser' } }], employments: [{ ref: 'job', employeeRef: 'anna' }] } }, { token });
+    const employee = async () => (await (await call(sandbox, token, `${PAYROLL}/employers/employees/${refs.anna}`)).json()).content;
+    const before = await employee();
+    const patched = await sandbox.scenario({ entities: { employees: [{ id: refs.anna, personalDetails: { lastName: 'Aalders' } }] } }, { token, mode: 'merge' });
+    expect(patched.added.employees).toEqual([refs.anna]);
+    const after = await employee();
+    expect(after.personalDetails).toMatchObject({ firstName: 'Anna', lastName: 'Aalders', initials: before.personalDetails.initials, formattedName: `${before.personalDetails.initials} Aalders` });
+    expect(after.employeeNumber).toBe(before.employeeNumber);
+    expect({ ...after, personalDetails: { ...after.personalDetails, lastName: 'Visser', formattedName: before.personalDetails.formattedName } }).toEqual(before);
+    // The summary its employment carries follows.
+    const employment = (await (await call(sandbox, token, `${PAYROLL}/employers/employees/employments/${refs.job}`)).json()).content;
+    expect(employment.employee).toMatchObject({ lastName: 'Aalders', formattedName: after.personalDetails.formattedName });
+    // A first name given makes the initials again; a bad value is refused naming the field, changing nothing.
+    await sandbox.scenario({ entities: { employees: [{ id: refs.anna, personalDetails: { firstName: 'Marloes' } }] } }, { token, mode: 'merge' });
+    expect((await employee()).personalDetails).toMatchObject({ firstName: 'Marloes', initials: 'M.', formattedName: 'M. Aalders' });
+    await expect(sandbox.scenario({ entities: { employees: [{ id: refs.anna, personalDetails: { lastName: 42 as never } }] } }, { token, mode: 'merge' })).rejects.toThrow(/entities\.employees\[0\]\.personalDetails\.lastName/);
+    expect((await employee()).personalDetails.lastName).toBe('Aalders');
   });
 });
