@@ -279,10 +279,11 @@ export interface StoredShapes {
   employmentNotifications: Stored<object>;
   journalWageModels: Stored<JournalWageModel>;
   journalPayrollAdministrations: Stored<JournalPayrollAdministration>;
-  journalProfiles: Stored<JournalSchema<'WageModelJournalProfile'>>;
+  /** At wage model and payroll administration level also `wageModelId`, at payroll administration level `payrollAdministrationId`. */
+  journalProfiles: Stored<JournalSchema<'WageModelJournalProfile'>, { providerId: string; level: 'provider' | 'wageModel' | 'payrollAdministration'; wageModelId: string | null; payrollAdministrationId: string | null }>;
   journalCostCenters: Stored<JournalSchema<'CostCenter'>, { journalProfileId: string }>;
   journalCostUnits: Stored<JournalSchema<'CostUnit'>, { journalProfileId: string }>;
-  journalMatrixEntries: Stored<JournalSchema<'CostCenterCostUnitMatrixEntry'>, { journalProfileId: string }>;
+  journalMatrixEntries: Stored<JournalSchema<'CostCenterCostUnitMatrixEntry'>, { journalProfileId: string; costCenterId: string; costUnitId: string }>;
   journalPayrollComponentLinks: Stored<PayrollComponentLink>;
   journals: Stored<JournalRun>;
   authorizationModel: Stored<Partial<AuthorizationModel>>;
