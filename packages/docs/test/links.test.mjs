@@ -1,5 +1,5 @@
 // No page points at a repository that does not exist: the READMEs and guides of the repository,
-// the packages' homepage and bugs fields, and the built site link to github.com/payroll-api/
+// the packages' homepage, bugs and repository fields, and the built site link to github.com/payroll-api/
 // payroll-api nowhere (the docs site renders READMEs' sections, so their links are its links).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,10 +22,10 @@ describe('links to github.com/payroll-api/payroll-api', () => {
     expect(found).toEqual([]);
   });
 
-  it('no package names it as its homepage or bug tracker', () => {
+  it('no package names it as its homepage, bug tracker or repository', () => {
     const found = tracked('*package.json').flatMap((file) => {
       const manifest = JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-      return ['homepage', 'bugs'].filter((field) => MISSING.test(JSON.stringify(manifest[field] ?? ''))).map((field) => `${file}: ${field}`);
+      return ['homepage', 'bugs', 'repository'].filter((field) => MISSING.test(JSON.stringify(manifest[field] ?? ''))).map((field) => `${file}: ${field}`);
     });
     expect(found).toEqual([]);
   });

@@ -2,8 +2,9 @@
 //   const make = createFixtures({ seed: 7 });
 //   const employer = make.employer({ companyName: 'Bakkerij Het Anker B.V.' });
 //   const employee = make.employee({ employerId: employer.id, personalDetails: { lastName: 'Visser' } });
-// Each factory returns a complete entity, typed as the API's read shape, deterministic from the
-// seed; an override that breaks a schema or a rule throws a FixtureError naming the field. Give
+// Each factory returns a complete entity as the API serves it (its read shape, nothing else),
+// deterministic from the seed; `make.stored.<kind>` returns it as the sandbox stores it. An
+// override that breaks a schema or a rule throws a FixtureError naming the field. Give
 // the entities to a sandbox with `sandbox.restore(...)` in merge mode, or let a scenario
 // (`createSandbox({ scenario })`, POST /__sandbox/scenario) make them from partial entities.
 import { journalDescription, payrollDescription } from './generated/descriptions.js';
@@ -13,7 +14,7 @@ import { seedSnapshot } from './seed/index.js';
 import { emptySeed } from './seed/empty.js';
 import type { Snapshot } from './store/types.js';
 
-export { FIXTURE_KINDS, FixtureError, RECORD_SECTIONS, type DeepPartial, type Factories, type FixtureKind, type FixtureOverride, type FixtureRelations, type FixtureShapes } from './fixtures/factories.js';
+export { FIXTURE_KINDS, FixtureError, RECORD_SECTIONS, type DeepPartial, type Factories, type FixtureKind, type StoredFactories, type StoredFixture, type FixtureOverride, type FixtureRelations, type FixtureShapes } from './fixtures/factories.js';
 export { SEED_IDS } from './seed/ids.js';
 export type { Snapshot } from './store/types.js';
 

@@ -138,6 +138,34 @@ describe('a merge never leaves an orphan', () => {
     await expect(merge).rejects.toMatchObject({ status: 400, body: { messages: [expect.objectContaining({ description: expect.stringContaining('employerId is required') })] } });
     expect(await sandbox.snapshot({ token })).toEqual(before);
   });
+
+  it("refuses, whole and with every field named, journal docs without what they belong to", async () => {
+    const token = 'journal-orphans';
+    const before = await sandbox.snapshot({ token });
+    const { journalCostCenters, journalMatrixEntries, journalProfiles, journals, journalWageModels } = before.collections;
+    const without = <T extends object>(doc: T, ...fields: string[]) => Object.fromEntries(Object.entries(doc).filter(([field]) => !fields.includes(field)));
+    const atAdministration = journalCostCenters!.find((doc) => doc.level === 'payrollAdministration')!;
+    const wageModelProfile = journalProfiles!.find((doc) => doc.level === 'wageModel')!;
+    const collections = {
+      journalCostCenters: [without(journalCostCenters![0]!, 'journalProfileId'), without(atAdministration, 'payrollAdministrationId')],
+      journalMatrixEntries: [without(journalMatrixEntries![0]!, 'costUnitId')],
+      journalProfiles: [without(wageModelProfile, 'wageModelId')],
+      journals: [without(journals![0]!, 'payrollAdministrationId')],
+      journalWageModels: [without(journalWageModels![0]!, 'providerId')],
+    };
+    const merge = sandbox.restore({ format: 'payroll-sandbox/1', collections, meta: {} } as never, { token, mode: 'merge' });
+    const refused = (await merge.catch((error: { status: number; body: { messages: Array<{ description: string }> } }) => error)) as { status: number; body: { messages: Array<{ description: string }> } };
+    expect(refused.status).toBe(400);
+    expect(refused.body.messages.map((m) => m.description.match(/^collections\.\w+\[\d\]\.\w+ is required/)?.[0])).toEqual([
+      'collections.journalCostCenters[0].journalProfileId is required',
+      'collections.journalCostCenters[1].payrollAdministrationId is required',
+      'collections.journalMatrixEntries[0].costUnitId is required',
+      'collections.journalProfiles[0].wageModelId is required',
+      'collections.journals[0].payrollAdministrationId is required',
+      'collections.journalWageModels[0].providerId is required',
+    ]);
+    expect(await sandbox.snapshot({ token })).toEqual(before);
+  });
 });
 
 describe('the clock', () => {

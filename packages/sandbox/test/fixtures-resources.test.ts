@@ -264,8 +264,8 @@ describe('cost centers, cost units and matrix entries of a provider level profil
   it('refuse what those levels do not have, naming the field', () => {
     const f = createFixtures({ seed: 'other-levels' });
     const paths = fixtureProblemPaths;
-    expect(f.costCenter({ journalProfileId: P.ownUnused })).toMatchObject({ level: 'payrollAdministration', payrollAdministrationId: ADMINISTRATION });
-    expect(f.costUnit({ journalProfileId: P.providerStandard })).toMatchObject({ level: 'provider', payrollAdministrationId: null });
+    expect(f.stored.costCenter({ journalProfileId: P.ownUnused })).toMatchObject({ level: 'payrollAdministration', payrollAdministrationId: ADMINISTRATION });
+    expect(f.stored.costUnit({ journalProfileId: P.providerStandard })).toMatchObject({ level: 'provider', payrollAdministrationId: null });
     expect(paths(() => f.costCenter({ journalProfileId: P.providerStandard, payrollAdministrationId: ADMINISTRATION }))).toEqual(['payrollAdministrationId']);
     expect(paths(() => f.costCenter({ journalProfileId: P.ownUnused, payrollAdministrationId: ORG_IDS.payrollAdministrations.bouwgroepFourWeekly }))).toEqual(['payrollAdministrationId']);
     expect(paths(() => f.costCenter({ journalProfileId: P.ownUnused, payrollAdministrationId: ADMINISTRATION, deviatesFromId: COST_CENTER_IDS.unused }))).toEqual(['deviatesFromId']);

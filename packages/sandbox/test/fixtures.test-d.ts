@@ -3,7 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { Schema as JournalSchema } from '@payroll-api/types/journal';
 import type { Schema as PayrollSchema } from '@payroll-api/types/payroll';
 import { createFixtures, type FixtureOverride } from '../src/fixtures.js';
-import type { EmploymentRecordShapes, JournalPayrollAdministration, JournalRun, JournalWageModel, PayrollComponentLink } from '@payroll-api/types/sandbox-control';
+import type { EmploymentRecordShapes, JournalPayrollAdministration, JournalRun, JournalWageModel, PayrollComponentLink, StoredShapes } from '@payroll-api/types/sandbox-control';
 import type { Sandbox, Scenario, ScenarioResult } from '../src/index.js';
 
 const make = createFixtures({ seed: 1 });
@@ -21,8 +21,8 @@ describe('factories', () => {
     expectTypeOf(make.matrixEntry()).toEqualTypeOf<JournalSchema<'CostCenterCostUnitMatrixEntry'>>();
     expectTypeOf(make.provider()).toEqualTypeOf<PayrollSchema<'ProviderContactInformation'>>();
     expectTypeOf(make.providerLogo()).toEqualTypeOf<PayrollSchema<'ProviderLogo'>>();
-    expectTypeOf(make.employerLogo()).toEqualTypeOf<PayrollSchema<'EmployerLogo'> & { id: string }>();
-    expectTypeOf(make.employeePhoto()).toEqualTypeOf<PayrollSchema<'Base64FileUpload'> & { id: string }>();
+    expectTypeOf(make.employerLogo()).toEqualTypeOf<PayrollSchema<'EmployerLogo'>>();
+    expectTypeOf(make.employeePhoto()).toEqualTypeOf<PayrollSchema<'Base64FileUpload'>>();
     expectTypeOf(make.employmentRecord()).toEqualTypeOf<EmploymentRecordShapes[keyof EmploymentRecordShapes]>();
     expectTypeOf(make.employmentRecord()).toExtend<{ id?: string; startDate?: string }>();
     expectTypeOf(make.providerJournalProfile()).toEqualTypeOf<JournalSchema<'WageModelJournalProfile'>>();
@@ -32,6 +32,19 @@ describe('factories', () => {
     expectTypeOf(make.journalPayrollAdministration()).toEqualTypeOf<JournalPayrollAdministration>();
     expectTypeOf(make.payrollComponentLink()).toEqualTypeOf<PayrollComponentLink>();
     expectTypeOf(make.journal()).toEqualTypeOf<JournalRun>();
+  });
+
+  it('hide what the API never serves, which the stored factories give typed as stored', () => {
+    // @ts-expect-error the employer is a stored relation, not a field the API serves
+    void make.employee().employerId;
+    // @ts-expect-error the reference profile is the sandbox's own
+    void make.employer().referenceProfile;
+    expectTypeOf(make.stored.employee()).toEqualTypeOf<StoredShapes['employees']>();
+    expectTypeOf(make.stored.employee().employerId).toEqualTypeOf<string>();
+    expectTypeOf(make.stored.employer().providerId).toEqualTypeOf<string>();
+    expectTypeOf(make.stored.costCenter()).toEqualTypeOf<StoredShapes['journalCostCenters']>();
+    expectTypeOf(make.stored.journalProfile()).toEqualTypeOf<StoredShapes['journalProfiles']>();
+    expectTypeOf(make.collections().employees).toEqualTypeOf<Array<StoredShapes['employees']> | undefined>();
   });
 
   it('take a deep-partial override of the read shape and the relations by id', () => {

@@ -187,7 +187,7 @@ describe('replace or merge', () => {
     const before = await sandbox.snapshot({ token });
     const [first, ...others] = before.collections.employees!;
     const renamed = { ...first!, personalDetails: { ...(first!.personalDetails as object), lastName: 'Samengevoegd' } };
-    const added = createFixtures({ seed: 'merge' }).employee({ employerId: SEED_IDS.employer });
+    const added = createFixtures({ seed: 'merge' }).stored.employee({ employerId: SEED_IDS.employer });
     await sandbox.restore(snapshotOf({ employees: [renamed, added] }), { token, mode: 'merge' });
     const after = await sandbox.snapshot({ token });
     expect(after.collections.employees).toEqual([renamed, ...others, added]);
@@ -201,7 +201,7 @@ describe('replace or merge', () => {
 
   it('merge: a write that lands while a merge is checked is kept, the merge joins it', async () => {
     const token = 'merge-race';
-    const added = createFixtures({ seed: 'race' }).employee({ employerId: SEED_IDS.employer });
+    const added = createFixtures({ seed: 'race' }).stored.employee({ employerId: SEED_IDS.employer });
     const creating = call(sandbox, token, `${ORIGIN}/journal/providers/wagemodels/journalprofiles/${JOURNAL_PROFILE}/costcenters`, { method: 'POST', body: JSON.stringify({ code: 'RACE1' }) });
     const merging = sandbox.restore(snapshotOf({ employees: [added] }), { token, mode: 'merge' });
     const merged = sandbox.scenario({ entities: { employees: [{ employerId: SEED_IDS.employer, personalDetails: { lastName: 'Gelijktijdig' } }] } }, { token, mode: 'merge' });
@@ -225,8 +225,8 @@ describe('replace or merge', () => {
   it('merge: refused whole when a doc given names a doc the merged state does not hold', async () => {
     const f = createFixtures({ seed: 'dangling' });
     const employee = f.employee({ employerId: SEED_IDS.employer });
-    const employment = f.employment({ employeeId: employee.id });
-    const photo = f.employeePhoto({ employeeId: employee.id });
+    const employment = f.stored.employment({ employeeId: employee.id });
+    const photo = f.stored.employeePhoto({ employeeId: employee.id });
     // Without the new employee they name, the employment and the photo would dangle.
     const problems = await refusedWhole('merge-c', () => sandbox.restore(snapshotOf({ employments: [employment], employeePhotos: [photo] }), { token: 'merge-c', mode: 'merge' }));
     expect(problems).toEqual([
@@ -234,7 +234,7 @@ describe('replace or merge', () => {
       expect.stringMatching(new RegExp(`^collections\\.employeePhotos\\[0\\]\\.id names "${employee.id}", which employees does not hold`)),
     ]);
     // Given together with what it names, the same docs merge.
-    await sandbox.restore({ format: 'payroll-sandbox/1', collections: f.collections() as Record<string, never[]>, meta: {} }, { token: 'merge-c', mode: 'merge' });
+    await sandbox.restore({ format: 'payroll-sandbox/1', collections: f.collections(), meta: {} }, { token: 'merge-c', mode: 'merge' });
     expect((await call(sandbox, 'merge-c', `${ORIGIN}/v2/v2/providers/employers/employees/${photo.id}/photo`, { headers: { accept: 'image/png' } })).status).toBe(200);
   });
 

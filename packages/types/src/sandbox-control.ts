@@ -95,16 +95,17 @@ export interface JournalRun {
   description: string;
 }
 
-/** The read shape of each kind of entity the sandbox stores (what the API answers; the stored
- * shape where the API answers none). A logo's and a photo's id is its employer's or employee's. */
+/** The read shape of each kind of entity the sandbox stores: what the API answers for it (the
+ * stored shape where the API answers none), nothing the sandbox keeps besides. A logo and a photo
+ * are shown without an id: theirs is their employer's or employee's. */
 export interface EntityShapes {
   provider: PayrollSchema<'ProviderContactInformation'>;
   providerLogo: PayrollSchema<'ProviderLogo'>;
   employer: PayrollSchema<'Employer'>;
-  employerLogo: PayrollSchema<'EmployerLogo'> & { id: string };
+  employerLogo: PayrollSchema<'EmployerLogo'>;
   administration: PayrollSchema<'Administration'>;
   employee: PayrollSchema<'Employee'>;
-  employeePhoto: PayrollSchema<'Base64FileUpload'> & { id: string };
+  employeePhoto: PayrollSchema<'Base64FileUpload'>;
   employment: PayrollSchema<'Employment'>;
   employmentRecord: EmploymentRecordShapes[EmploymentRecordSection];
   conceptEmployee: PayrollSchema<'ConceptEmployee'>;
@@ -120,6 +121,32 @@ export interface EntityShapes {
   journal: JournalRun;
 }
 export type EntityKind = keyof EntityShapes;
+
+/** The snapshot collection each kind is stored in. */
+export interface EntityCollections {
+  provider: 'providers';
+  providerLogo: 'providerLogos';
+  employer: 'employers';
+  employerLogo: 'employerLogos';
+  administration: 'administrations';
+  employee: 'employees';
+  employeePhoto: 'employeePhotos';
+  employment: 'employments';
+  employmentRecord: 'employmentRecords';
+  conceptEmployee: 'conceptEmployees';
+  journalWageModel: 'journalWageModels';
+  journalPayrollAdministration: 'journalPayrollAdministrations';
+  providerJournalProfile: 'journalProfiles';
+  journalProfile: 'journalProfiles';
+  administrationJournalProfile: 'journalProfiles';
+  costCenter: 'journalCostCenters';
+  costUnit: 'journalCostUnits';
+  matrixEntry: 'journalMatrixEntries';
+  payrollComponentLink: 'journalPayrollComponentLinks';
+  journal: 'journals';
+}
+/** An entity of `K` as the sandbox stores it (a snapshot's doc): the read shape's fields with the relations and the sandbox's own fields. */
+export type StoredEntity<K extends EntityKind> = StoredShapes[EntityCollections[K]];
 
 /** The stored relations each kind may be given by id, besides the fields of its read shape. */
 export interface EntityRelations {
@@ -252,10 +279,11 @@ export interface StoredShapes {
   employmentNotifications: Stored<object>;
   journalWageModels: Stored<JournalWageModel>;
   journalPayrollAdministrations: Stored<JournalPayrollAdministration>;
-  journalProfiles: Stored<JournalSchema<'WageModelJournalProfile'>>;
+  /** At wage model and payroll administration level also `wageModelId`, at payroll administration level `payrollAdministrationId`. */
+  journalProfiles: Stored<JournalSchema<'WageModelJournalProfile'>, { providerId: string; level: 'provider' | 'wageModel' | 'payrollAdministration'; wageModelId: string | null; payrollAdministrationId: string | null }>;
   journalCostCenters: Stored<JournalSchema<'CostCenter'>, { journalProfileId: string }>;
   journalCostUnits: Stored<JournalSchema<'CostUnit'>, { journalProfileId: string }>;
-  journalMatrixEntries: Stored<JournalSchema<'CostCenterCostUnitMatrixEntry'>, { journalProfileId: string }>;
+  journalMatrixEntries: Stored<JournalSchema<'CostCenterCostUnitMatrixEntry'>, { journalProfileId: string; costCenterId: string; costUnitId: string }>;
   journalPayrollComponentLinks: Stored<PayrollComponentLink>;
   journals: Stored<JournalRun>;
   authorizationModel: Stored<Partial<AuthorizationModel>>;

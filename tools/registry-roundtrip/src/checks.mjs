@@ -10,26 +10,31 @@ export function publishedPackages(root) {
 
 const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies'];
 
-/** The repository's home on the web, from the root manifest's `repository.url`. */
+/** The repository's home on the web, from the root manifest's `repository.url`; undefined while the root names none. */
 export function repositoryWebUrl(rootManifest) {
   const url = typeof rootManifest.repository === 'string' ? rootManifest.repository : rootManifest.repository?.url;
-  if (!url) throw new Error('the root package.json has no repository.url');
-  return url.replace(/^git\+/, '').replace(/\.git$/, '');
+  return url ? url.replace(/^git\+/, '').replace(/\.git$/, '') : undefined;
 }
 
 /** Problems of a packed manifest: the fields an integrator, a bundler and the registry read. */
 export function manifestProblems(manifest, { rootManifest, dir }) {
   const problems = [];
   const name = manifest.name;
-  for (const field of ['license', 'repository', 'engines', 'exports', 'sideEffects']) {
+  for (const field of ['license', 'engines', 'exports', 'sideEffects']) {
     if (manifest[field] === undefined) problems.push(`${name}: no "${field}"`);
   }
   if (manifest.publishConfig?.access !== 'public') problems.push(`${name}: publishConfig.access is not "public"`);
   if (!manifest.engines?.node) problems.push(`${name}: engines.node is missing`);
-  // Provenance ties the tarball to the repository and folder it was built from.
+  // A package names the repository the root names, or none while the root names none (a
+  // manifest must not point at a repository that does not exist). Provenance ties the tarball
+  // to the repository and folder it was built from.
   const rootUrl = typeof rootManifest.repository === 'string' ? rootManifest.repository : rootManifest.repository?.url;
-  if (manifest.repository?.url !== rootUrl) problems.push(`${name}: repository.url ${manifest.repository?.url} is not the repository's (${rootUrl})`);
-  if (manifest.repository?.directory !== dir) problems.push(`${name}: repository.directory ${manifest.repository?.directory} is not ${dir}`);
+  if (rootUrl === undefined) {
+    if (manifest.repository !== undefined) problems.push(`${name}: names a repository (${JSON.stringify(manifest.repository)}) while the root package.json names none`);
+  } else {
+    if (manifest.repository?.url !== rootUrl) problems.push(`${name}: repository.url ${manifest.repository?.url} is not the repository's (${rootUrl})`);
+    if (manifest.repository?.directory !== dir) problems.push(`${name}: repository.directory ${manifest.repository?.directory} is not ${dir}`);
+  }
   for (const field of DEPENDENCY_FIELDS) {
     for (const [dependency, range] of Object.entries(manifest[field] ?? {})) {
       if (String(range).startsWith('workspace:')) problems.push(`${name}: ${field} ${dependency} is "${range}"`);
@@ -56,7 +61,7 @@ export function readmeProblems(name, markdown, { root, webUrl }) {
       problems.push(`${name}: README link ${link} is relative; it leads nowhere on the registry's page`);
       continue;
     }
-    const inRepository = new RegExp(`^${webUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:blob|tree)/[^/]+/([^#?]*)`).exec(link);
+    const inRepository = webUrl && new RegExp(`^${webUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:blob|tree)/[^/]+/([^#?]*)`).exec(link);
     if (inRepository && !existsSync(path.join(root, decodeURIComponent(inRepository[1])))) {
       problems.push(`${name}: README link ${link} names ${inRepository[1]}, which the repository does not have`);
     }

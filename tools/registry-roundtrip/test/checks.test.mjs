@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { manifestProblems, markdownLinks, publishedPackages, readmeProblems, repositoryWebUrl } from '../src/checks.mjs';
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..');
-const rootManifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const ownRoot = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+// A root that names a repository: its packages must name the same one, each with its folder.
+const HOSTED = 'git+https://git.example.com/payroll/toolchain.git';
+const rootManifest = { ...ownRoot, repository: { type: 'git', url: HOSTED } };
 const webUrl = repositoryWebUrl(rootManifest);
 
 const sound = () => ({
@@ -25,8 +28,15 @@ describe('manifestProblems', () => {
     expect(manifestProblems(sound(), { rootManifest, dir: 'packages/example' })).toEqual([]);
     for (const pkg of publishedPackages(ROOT)) {
       const manifest = { ...pkg.manifest, dependencies: {}, devDependencies: {} };
-      expect(manifestProblems(manifest, { rootManifest, dir: pkg.dir }), pkg.name).toEqual([]);
+      expect(manifestProblems(manifest, { rootManifest: ownRoot, dir: pkg.dir }), pkg.name).toEqual([]);
     }
+  });
+
+  it('refuses a package that names a repository while the root names none', () => {
+    const { repository: _none, ...root } = ownRoot;
+    expect(manifestProblems(sound(), { rootManifest: root, dir: 'packages/example' })).toEqual([expect.stringContaining('while the root package.json names none')]);
+    const { repository: _dropped, ...unnamed } = sound();
+    expect(manifestProblems(unnamed, { rootManifest: root, dir: 'packages/example' })).toEqual([]);
   });
 
   it('names each missing field, a private access, another repository and a workspace range', () => {

@@ -128,7 +128,9 @@ export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true
       let id: string | undefined;
       if (resolved) {
         try {
-          id = (make[kind] as (o: FixtureOverride<FixtureKind>) => { id?: string })(override as FixtureOverride<FixtureKind>).id;
+          // An entity that names a stored id patches it; any other is made.
+          const patched = typeof override.id === 'string' ? make.patch(kind, override as FixtureOverride<FixtureKind> & { id: string }) : undefined;
+          id = (patched ?? (make.stored[kind] as (o: FixtureOverride<FixtureKind>) => { id: string })(override as FixtureOverride<FixtureKind>)).id;
           ids.push(id!);
         } catch (error) {
           if (!(error instanceof FixtureError)) throw error;

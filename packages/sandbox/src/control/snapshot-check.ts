@@ -99,7 +99,7 @@ export function mergeProblems(merged: Snapshot, given: Snapshot, collections: Ma
     for (const { field, collection, required } of spec?.relations ?? []) {
       docs.forEach((doc, i) => {
         const id = valueAt(doc, field.split('.'));
-        if ((id === null || id === undefined) && required) add(`collections.${name}[${i}].${field} is required: it names the ${collection} doc it belongs to.`);
+        if ((id === null || id === undefined) && (typeof required === 'function' ? required(doc) : required === true)) add(`collections.${name}[${i}].${field} is required: it names the ${collection} doc it belongs to.`);
         if (id === null || id === undefined) return;
         if (typeof id !== 'string' || !idsOf(collection).has(id)) add(`collections.${name}[${i}].${field} names ${JSON.stringify(id)}, which ${collection} does not hold after the merge.`);
       });

@@ -5,6 +5,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ApiName } from './context.js';
+import { dereferencer } from '../http/operation.js';
+import { projectToSchema, type Projection } from '../http/schema-walk.js';
 
 type Json = Record<string, unknown>;
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -31,8 +33,9 @@ export function createAjv(): Ajv2020 {
 export class DocSchemas {
   private readonly ajv = createAjv();
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly resolvers = new Map<ApiName, (value: unknown) => unknown>();
 
-  constructor(bundles: Partial<Record<ApiName, Json>>) {
+  constructor(private readonly bundles: Partial<Record<ApiName, Json>>) {
     for (const [api, bundle] of Object.entries(bundles)) {
       if (bundle) this.ajv.addSchema({ ...(lenient(bundle) as Json), $id: `sandbox:${api}` });
     }
@@ -41,6 +44,21 @@ export class DocSchemas {
   /** Problems of `doc` against the component (empty when it validates or the component is unknown). */
   check(api: ApiName, component: string, doc: unknown): string[] {
     return this.fieldProblems(api, component, doc).map((p) => `${p.pointer || '/'} ${p.message}`);
+  }
+
+  /**
+   * The doc as the API shows it under the component: only the fields the component names, at
+   * every depth, as every answer is projected (an object that allows more kept whole, unless
+   * `namedOnly`, as a derived operation shows a stored doc). A component the bundle lacks leaves
+   * the doc as it is.
+   */
+  readShape<T>(api: ApiName, component: string, doc: T, options: Projection = {}): T {
+    const bundle = this.bundles[api];
+    if (!bundle || !(bundle.components as { schemas?: Json } | undefined)?.schemas?.[component]) return doc;
+    let resolve = this.resolvers.get(api);
+    if (!resolve) this.resolvers.set(api, (resolve = dereferencer(bundle)));
+    const schema = resolve({ $ref: `#/components/schemas/${component}` }) as Json | undefined;
+    return projectToSchema(doc, schema, options);
   }
 
   /** The same problems, each with the dotted path of its field (`personalDetails.lastName`; '' for the doc itself). */

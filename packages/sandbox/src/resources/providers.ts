@@ -149,7 +149,7 @@ const handlers: Record<string, Handler> = {
 const providers: ResourceModule = {
   collections: [
     { name: ORG_COLLECTIONS.providers, schema: { api: 'payroll', component: 'ProviderContactInformation' } },
-    { name: ORG_COLLECTIONS.providerLogos, schema: { api: 'payroll', component: 'ProviderLogo' }, relations: [{ field: 'providerId', collection: ORG_COLLECTIONS.providers }] },
+    { name: ORG_COLLECTIONS.providerLogos, schema: { api: 'payroll', component: 'ProviderLogo' }, relations: [{ field: 'providerId', collection: ORG_COLLECTIONS.providers, required: true }] },
   ],
   handlers,
 };

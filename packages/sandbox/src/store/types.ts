@@ -23,8 +23,10 @@ export interface CollectionSpec {
   unique?: UniqueRule[];
   /** The stored fields that name a doc of another collection (by its id; null or missing names
    * none, unless `required`), checked when a merge adds or replaces docs so that it cannot leave
-   * one dangling; a `required` relation must name one, so a merged doc is never an orphan. */
-  relations?: Array<{ field: string; collection: string; required?: boolean }>;
+   * one dangling; a `required` relation must name one (every doc, or the docs the predicate
+   * holds for: a journal entity's administration at payroll administration level only), so a
+   * merged doc is never an orphan. */
+  relations?: Array<{ field: string; collection: string; required?: boolean | ((doc: Doc) => boolean) }>;
   /** The component schema every stored doc satisfies (fields beyond it allowed: stored docs
    * are supersets), checked on snapshot import and by the robustness tests. */
   schema?: { api: 'payroll' | 'journal'; component: string };

@@ -5,7 +5,7 @@ import type { Message } from '../../http/errors.js';
 import type { Handler, OperationContext, ResourceModule } from '../../domain/context.js';
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
-import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, missingField, refuseWhenAny, relations, sameText, wageModelProfileOf, whereEquals } from './rules.js';
+import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, missingField, refuseWhenAny, relationsAtLevels, requiredRelations, sameText, wageModelProfileOf, whereEquals } from './rules.js';
 import { employmentUses, renameInEmployments, usedBy } from './usage.js';
 
 /** The uses that block a delete, in the order the contract lists their codes (and they are reported). */
@@ -138,7 +138,7 @@ export function codedEntityModule(kind: CodedEntityKind): ResourceModule {
   };
 
   return {
-    collections: [{ name: kind.collection, schema: { api: 'journal', component: kind.component }, relations: [...relations('journalProfileId', 'payrollAdministrationId'), { field: 'deviatesFromId', collection: kind.collection }] }],
+    collections: [{ name: kind.collection, schema: { api: 'journal', component: kind.component }, relations: [...requiredRelations('journalProfileId'), ...relationsAtLevels(['payrollAdministration'], 'payrollAdministrationId'), { field: 'deviatesFromId', collection: kind.collection }] }],
     handlers: { [kind.operations.list]: list, [kind.operations.create]: create, [kind.operations.edit]: edit, [kind.operations.remove]: remove },
   };
 }

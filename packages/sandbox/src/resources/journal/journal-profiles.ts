@@ -9,7 +9,7 @@ import { SandboxError, type Handler, type OperationContext, type ResourceModule 
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
 import { ORG_COLLECTIONS } from '../../domain/reference-data.js';
-import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, missingField, refuseWhenAny, relations, sameText, whereEquals } from './rules.js';
+import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, missingField, refuseWhenAny, relations, relationsAtLevels, requiredRelations, sameText, whereEquals } from './rules.js';
 import { employmentUses, usedBy } from './usage.js';
 
 const WAGE_MODEL_DESCRIPTION_NOT_UNIQUE: Record<JournalLevel, string> = {
@@ -151,13 +151,18 @@ const journalProfiles: ResourceModule = {
     {
       name: JOURNAL_COLLECTIONS.profiles,
       schema: { api: 'journal', component: 'WageModelJournalProfile' },
-      relations: [...relations('providerId', 'wageModelId', 'payrollAdministrationId'), { field: 'deviatesFromJournalProfileId', collection: JOURNAL_COLLECTIONS.profiles }],
+      relations: [
+        ...requiredRelations('providerId'),
+        ...relationsAtLevels(['wageModel', 'payrollAdministration'], 'wageModelId'),
+        ...relationsAtLevels(['payrollAdministration'], 'payrollAdministrationId'),
+        { field: 'deviatesFromJournalProfileId', collection: JOURNAL_COLLECTIONS.profiles },
+      ],
     },
-    { name: JOURNAL_COLLECTIONS.wageModels, relations: relations('providerId') },
+    { name: JOURNAL_COLLECTIONS.wageModels, relations: requiredRelations('providerId') },
     // The journal's view of a payroll administration has the administration's id.
-    { name: JOURNAL_COLLECTIONS.payrollAdministrations, relations: [{ field: 'id', collection: ORG_COLLECTIONS.administrations }, ...relations('providerId', 'wageModelId')] },
-    { name: JOURNAL_COLLECTIONS.payrollComponentLinks, relations: relations('journalProfileId', 'payrollAdministrationId', 'costCenterId', 'costUnitId') },
-    { name: JOURNAL_COLLECTIONS.journals, relations: relations('journalProfileId', 'payrollAdministrationId') },
+    { name: JOURNAL_COLLECTIONS.payrollAdministrations, relations: [{ field: 'id', collection: ORG_COLLECTIONS.administrations }, ...requiredRelations('providerId', 'wageModelId')] },
+    { name: JOURNAL_COLLECTIONS.payrollComponentLinks, relations: [...requiredRelations('journalProfileId'), ...relationsAtLevels(['payrollAdministration'], 'payrollAdministrationId'), ...relations('costCenterId', 'costUnitId')] },
+    { name: JOURNAL_COLLECTIONS.journals, relations: requiredRelations('journalProfileId', 'payrollAdministrationId') },
   ],
   handlers: {
     GetJournalProfilesByWageModelId: listByWageModel,

@@ -8,7 +8,7 @@ import type { Message } from '../../http/errors.js';
 import type { Handler, ResourceModule } from '../../domain/context.js';
 import type { Doc } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, matrixCombination } from '../../seed/journal.js';
-import { findAll, journalMessage, refuseWhenAny, relations, wageModelProfileOf, whereEquals } from './rules.js';
+import { findAll, journalMessage, refuseWhenAny, relationsAtLevels, requiredRelations, wageModelProfileOf, whereEquals } from './rules.js';
 
 const CODES = {
   notUnique: 'API_Journal_WageModelCostCenterCostUnitMatrix_CostCenterCostUnit_NotUnique',
@@ -80,7 +80,7 @@ const editMatrix: Handler = async (ctx) => {
 
 const matrix: ResourceModule = {
   collections: [
-    { name: JOURNAL_COLLECTIONS.matrix, unique: [{ name: 'combination', fields: ['combination'] }], schema: { api: 'journal', component: 'CostCenterCostUnitMatrixEntry' }, relations: relations('journalProfileId', 'payrollAdministrationId', 'costCenterId', 'costUnitId') },
+    { name: JOURNAL_COLLECTIONS.matrix, unique: [{ name: 'combination', fields: ['combination'] }], schema: { api: 'journal', component: 'CostCenterCostUnitMatrixEntry' }, relations: [...requiredRelations('journalProfileId', 'costCenterId', 'costUnitId'), ...relationsAtLevels(['payrollAdministration'], 'payrollAdministrationId')] },
   ],
   handlers: {
     GetCostCenterCostUnitMatrixAtWageModelLevelByJournalProfileId: listMatrix,

@@ -77,6 +77,10 @@ const RELATED: Record<string, string> = {
   costUnitId: JOURNAL_COLLECTIONS.costUnits,
 };
 export const relations = (...fields: string[]) => fields.map((field) => ({ field, collection: RELATED[field]! }));
+/** Relations every doc must name: without one it is an orphan no list or rule reaches. */
+export const requiredRelations = (...fields: string[]) => relations(...fields).map((relation) => ({ ...relation, required: true }));
+/** Relations the docs of the levels given must name (a wage model level profile its wage model, a payroll administration level entity its administration). */
+export const relationsAtLevels = (levels: readonly JournalLevel[], ...fields: string[]) => relations(...fields).map((relation) => ({ ...relation, required: (doc: Doc) => levels.includes(doc.level as JournalLevel) }));
 
 /** The levels, in the order their rules are checked and reported. */
 export const LEVELS: readonly JournalLevel[] = ['provider', 'wageModel', 'payrollAdministration'];
