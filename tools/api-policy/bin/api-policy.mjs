@@ -5,6 +5,7 @@
 //   version   <resource> <yyyy-MM-dd> [--api payroll|journal]
 //   calendar  [--format md|ics] [--api payroll|journal] [--today yyyy-MM-dd] [--out <file>]
 //   release   [--today yyyy-MM-dd]
+//   repository <https://host/owner/name>
 // Every command takes --root <repository> (default: the repository holding this package).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { calendarIcs, calendarMarkdown, deprecationCalendar } from '../src/calen
 import { archiveRelease, releasedVersion } from '../src/changelog.mjs';
 import { runCheck } from '../src/check.mjs';
 import { todayUtc } from '../src/dates.mjs';
-import { changesetVersion, snapshot } from '../src/release.mjs';
+import { changesetVersion, snapshot, stampRepository } from '../src/release.mjs';
 import { renderJson, renderMarkdown } from '../src/report.mjs';
 import { APIS, bundlePath, findRepoRoot, registryPath, relative } from '../src/repo.mjs';
 import { CHANGE_OPTIONS, CHANGE_USAGE, changesFromOptions } from '../src/change-options.mjs';
@@ -29,6 +30,7 @@ const USAGE = `usage: api-policy <command> [options]
             ${CHANGE_USAGE}
   calendar  print the deprecation calendar: --format md|ics, --api payroll|journal, --out <file>
   release   check, then changeset version, then snapshot and archive the release (the real counterpart of release:dry)
+  repository <https://host/owner/name>: name the repository in the root and every published manifest (npm provenance)
   common:   --root <repository>, --api payroll|journal`;
 
 function fail(message, code = 2) {
@@ -180,6 +182,17 @@ async function main(argv) {
       // release with the one before it.
       for (const file of archiveRelease({ root, version: releasedVersion(root), date: today })) process.stdout.write(`api-policy: release ${file}\n`);
       process.stdout.write('api-policy: versioned, re-snapshotted and archived; review, commit, then publish (pnpm changeset publish).\n');
+      return 0;
+    }
+    case 'repository': {
+      if (rest.length !== 1) fail(`repository takes the repository's web address\n${USAGE}`);
+      let changed;
+      try {
+        changed = stampRepository(root, rest[0]);
+      } catch (error) {
+        fail(error.message);
+      }
+      process.stdout.write(changed.length ? changed.map((file) => `api-policy: repository named in ${file}\n`).join('') : 'api-policy: every manifest names the repository already\n');
       return 0;
     }
     default:

@@ -8,7 +8,7 @@ export { renderMarkdown, renderJson } from './report.mjs';
 export { CHANGE_RULES, POLICY_RULES, SUPPORT_MONTHS, citeChange } from './rules.mjs';
 export { compareSchemas, flatten, resolveRef, deref } from './schema-diff.mjs';
 export { scaffoldVersion } from './scaffold.mjs';
-export { snapshot, dryRelease, inspectTarball, listTarball, readTarball, forbiddenEntries, exportTargets, workspacePackages, workspaceCopy, linkInstalledDependencies, runNode } from './release.mjs';
+export { snapshot, dryRelease, inspectTarball, listTarball, readTarball, forbiddenEntries, exportTargets, workspacePackages, workspaceCopy, linkInstalledDependencies, runNode, stampRepository } from './release.mjs';
 export { findRepoRoot } from './repo.mjs';
 export { apiChangelog, apiReleases, archiveRelease, classify, releasedVersion, CHANGELOG_GROUPS } from './changelog.mjs';
 export { migrationNotes, newMigrationNotes, migrationMarkdown } from './migrations.mjs';

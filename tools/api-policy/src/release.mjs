@@ -281,6 +281,33 @@ export function workspaceCopy(root, tmp, { fullDirs = [], nodeModules = {} } = {
 }
 
 /**
+ * Names the repository the packages are built from in the root manifest and in every published
+ * one (`repository.url`, and `directory` for a package), as npm provenance requires: the release
+ * workflow gives it its own GitHub address, so no manifest names an address that may not exist.
+ * Returns the manifests it changed (none when they already name it).
+ */
+export function stampRepository(root, webUrl) {
+  const match = /^https:\/\/([^/\s]+)\/([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(webUrl);
+  if (!match) throw new Error(`not a repository's web address: ${webUrl} (https://<host>/<owner>/<name>)`);
+  const url = `git+https://${match[1]}/${match[2]}/${match[3]}.git`;
+  const changed = [];
+  const stamp = (dir, repository) => {
+    const file = path.join(root, dir, 'package.json');
+    const text = fs.readFileSync(file, 'utf8');
+    const manifest = JSON.parse(text);
+    if (JSON.stringify(manifest.repository) === JSON.stringify(repository)) return;
+    const { name, version, description, ...rest } = manifest;
+    // After name, version and description, where npm puts it.
+    const ordered = JSON.parse(JSON.stringify({ name, version, description, repository, ...rest }));
+    fs.writeFileSync(file, `${JSON.stringify(ordered, null, 2)}\n`);
+    changed.push(path.join(dir, 'package.json'));
+  };
+  stamp('.', { type: 'git', url });
+  for (const pkg of workspacePackages(root)) if (!pkg.manifest.private) stamp(pkg.dir, { type: 'git', url, directory: pkg.dir });
+  return changed;
+}
+
+/**
  * In a copy made by workspaceCopy whose package `dir` was copied whole: links each dependency
  * installed for that package in `root` into the copy, except the workspace packages in `copied`
  * that already link to their copies (so the copy's sources are what it runs).

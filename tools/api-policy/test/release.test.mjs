@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_PACKAGES } from '../src/policy.mjs';
-import { dryRelease, exportTargets, forbiddenEntries, inspectTarball, listTarball, sizeTable, workspaceCopy, workspacePackages } from '../src/release.mjs';
+import { dryRelease, exportTargets, forbiddenEntries, inspectTarball, listTarball, sizeTable, stampRepository, workspaceCopy, workspacePackages } from '../src/release.mjs';
 import { findRepoRoot } from '../src/repo.mjs';
 
 const repo = findRepoRoot();
@@ -149,6 +149,30 @@ describe('inspectTarball', () => {
       ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('stampRepository', () => {
+  it('names the repository in the root and every published manifest, once, and refuses an address that is none', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'api-policy-repository-'));
+    try {
+      const packages = workspaceCopy(repo, tmp, {});
+      const published = packages.filter((pkg) => !pkg.manifest.private);
+      const manifest = (dir) => JSON.parse(fs.readFileSync(path.join(tmp, dir, 'package.json'), 'utf8'));
+      expect(() => stampRepository(tmp, 'github.com/acme/payroll')).toThrow(/not a repository's web address/);
+      expect(() => stampRepository(tmp, 'https://github.com/acme')).toThrow(/not a repository's web address/);
+      const changed = stampRepository(tmp, 'https://github.com/acme/payroll-toolchain');
+      expect(changed).toHaveLength(published.length + 1);
+      expect(manifest('.').repository).toEqual({ type: 'git', url: 'git+https://github.com/acme/payroll-toolchain.git' });
+      for (const pkg of published) {
+        expect(manifest(pkg.dir).repository).toEqual({ type: 'git', url: 'git+https://github.com/acme/payroll-toolchain.git', directory: pkg.dir });
+        expect(Object.keys(manifest(pkg.dir)).slice(0, 4)).toEqual(['name', 'version', 'description', 'repository'].filter((key) => key in manifest(pkg.dir)));
+      }
+      for (const pkg of packages.filter((p) => p.manifest.private)) expect(manifest(pkg.dir).repository).toBeUndefined();
+      expect(stampRepository(tmp, 'https://github.com/acme/payroll-toolchain/')).toEqual([]);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

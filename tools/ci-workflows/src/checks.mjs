@@ -254,8 +254,11 @@ export function releaseProblems({ release, readme, steps }) {
   const [{ job, step, index }] = found;
   if (step.with?.version !== version) problems.push(`${release.name}: changesets/action versions with "${step.with?.version}", the release is "${version}"`);
   if (step.with?.publish !== publish) problems.push(`${release.name}: changesets/action publishes with "${step.with?.publish}", the release is "${publish}"`);
-  const before = job.steps.slice(0, index).flatMap((earlier) => (typeof earlier.run === 'string' ? pnpmCommands(earlier.run) : []));
+  const earlier = job.steps.slice(0, index).map((step) => (typeof step.run === 'string' ? step.run : ''));
+  const before = earlier.flatMap(pnpmCommands);
   if (!before.includes('pnpm api:check')) problems.push(`${release.name}: "pnpm api:check" does not run before changesets/action`);
+  // Provenance needs each manifest's repository.url to be the repository the workflow runs in.
+  if (!earlier.some((run) => /api-policy(\.mjs)? repository\b/.test(run))) problems.push(`${release.name}: the manifests are not given this repository's address (api-policy repository) before changesets/action`);
   const provenance = { ...release.data.env, ...job.env, ...step.env }.NPM_CONFIG_PROVENANCE;
   if (String(provenance) !== 'true' && !/--provenance\b/.test(step.with?.publish ?? '')) problems.push(`${release.name}: the publish does not ask for npm provenance (NPM_CONFIG_PROVENANCE: true)`);
   if (job.permissions?.['id-token'] !== 'write') problems.push(`${release.name}: the publishing job lacks "id-token: write" (provenance needs the OIDC identity)`);

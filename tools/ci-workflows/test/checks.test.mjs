@@ -138,6 +138,7 @@ describe('the release workflow', () => {
       'release-other.yml: changesets/action versions with "pnpm changeset version", the release is "pnpm release"',
       'release-other.yml: changesets/action publishes with "npm publish --workspaces", the release is "pnpm changeset publish"',
       'release-other.yml: "pnpm api:check" does not run before changesets/action',
+      "release-other.yml: the manifests are not given this repository's address (api-policy repository) before changesets/action",
       'release-other.yml: the publish does not ask for npm provenance (NPM_CONFIG_PROVENANCE: true)',
       'release-other.yml: the publishing job lacks "id-token: write" (provenance needs the OIDC identity)',
     ]);
