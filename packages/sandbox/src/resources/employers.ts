@@ -2,7 +2,6 @@
 // provider), creating an employer (the platform assigns its employerNumber), reading and
 // replacing one, its child employers for consolidated overviews, the add-employer wizard
 // information and the employer's logo (uploaded bytes stored and served back).
-import { message } from '../http/errors.js';
 import type { BoundFilter, FieldInfo } from '../filter/tree.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
 import { DEFAULT_MODULES } from '../seed/organisation.js';
