@@ -150,6 +150,8 @@ export function createSandboxControl(options: SandboxControlOptions) {
      */
     scenario: <L extends ScenarioList = never, const R extends string = never>(scenario: ScenarioOf<L, R>, options?: { mode?: 'replace' | 'merge' }) =>
       call<ScenarioResultOf<L, R>>('PostSandboxScenario', 'POST', `/__sandbox/scenario?mode=${options?.mode ?? 'replace'}`, scenario),
+    /** The seeded providers, employers, payroll administrations, wage models and journal profiles this sandbox still holds: ids to start from (GetSandboxSeededIds). */
+    seededIds: async () => (await call<ResponseBody<'GetSandboxSeededIds'>>('GetSandboxSeededIds', 'GET', '/__sandbox/seeded-ids')).entities,
     /** Every sandbox that has written (GetSandboxes). */
     sandboxes: async () => (await call<ResponseBody<'GetSandboxes'>>('GetSandboxes', 'GET', '/__sandbox/sandboxes')).sandboxes,
     clock: {

@@ -26,6 +26,12 @@ const payrollAs = (token: string) => createPayrollClient({ baseUrl: `${mock.orig
 const refusalOf = (response: Response) => response.headers.get('X-Sandbox-Authorization');
 
 describe('state and clock', () => {
+  it('lists the seeded ids to start from, the wage models the API lists nowhere among them', async () => {
+    const entities = await control.seededIds();
+    expect(entities.filter((entity) => entity.kind === 'wageModel').map((entity) => entity.sampleName)).toContain('wageModel');
+    expect(entities.find((entity) => entity.kind === 'employer' && entity.sampleName === 'employer')?.id).toBe(EMPLOYER);
+  });
+
   it('exports a snapshot, imports it back after a change, and resets to the seed', async () => {
     const snapshot = await control.exportSnapshot();
     expect(snapshot.format).toBe('payroll-sandbox/1');

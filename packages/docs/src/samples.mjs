@@ -30,19 +30,17 @@ function sandboxFile(relative) {
   }
 }
 
-/**
- * The sandbox's seed (packages/sandbox/src/seed/), bundled from its TypeScript source
- * and run: { ids: SEED_IDS (the well-known ids), collections: { <name>: [doc] }, payScales:
- * { <agreement>: [{ key, value, grades: [{ key, value }] }] } }. Read at
- * build time, so that the samples follow the seed as it grows.
- */
-export function readSeed() {
+/** The sandbox's seed modules, bundled from their TypeScript source and run once; null without the sandbox's sources. */
+let seedModules;
+function seedModule() {
+  if (seedModules !== undefined) return seedModules;
   const dir = sandboxFile('src/seed');
-  if (!dir || !existsSync(path.join(dir, 'index.ts'))) return { ids: {}, collections: {}, payScales: {} };
+  if (!dir || !existsSync(path.join(dir, 'index.ts'))) return (seedModules = null);
   const esbuild = require('esbuild');
   const result = esbuild.buildSync({
     stdin: {
-      contents: "export { seedSnapshot } from './index.ts';\nexport { SEED_IDS } from './ids.ts';\nexport { payScaleOptions, payGradeOptions, AGREEMENTS } from '../domain/reference-data.ts';\n",
+      contents:
+        "export { seedSnapshot } from './index.ts';\nexport { SEED_IDS } from './ids.ts';\nexport { seededEntities } from './seeded-ids.ts';\nexport { payScaleOptions, payGradeOptions, AGREEMENTS } from '../domain/reference-data.ts';\n",
       resolveDir: dir,
       loader: 'ts',
     },
@@ -56,18 +54,38 @@ export function readSeed() {
   const module = { exports: {} };
   try {
     new Function('module', 'exports', 'require', result.outputFiles[0].text)(module, module.exports, require);
-    const { seedSnapshot, SEED_IDS, payScaleOptions, payGradeOptions, AGREEMENTS } = module.exports;
-    // The pay scales and grades the metadata endpoints offer, per collective labour agreement.
-    const payScales = Object.fromEntries(
-      Object.entries(AGREEMENTS).map(([agreement, data]) => [
-        agreement,
-        payScaleOptions(agreement).map((option, index) => ({ ...option, grades: payGradeOptions(agreement, data.payScales[index]) })),
-      ]),
-    );
-    return { ids: { ...SEED_IDS }, collections: seedSnapshot().collections, payScales };
   } catch (error) {
     throw new Error(`the sandbox's seed (${dir}) could not be run: ${error.message}`);
   }
+  return (seedModules = module.exports);
+}
+
+/**
+ * The sandbox's seed (packages/sandbox/src/seed/), bundled from its TypeScript source
+ * and run: { ids: SEED_IDS (the well-known ids), collections: { <name>: [doc] }, payScales:
+ * { <agreement>: [{ key, value, grades: [{ key, value }] }] } }. Read at
+ * build time, so that the samples follow the seed as it grows.
+ */
+export function readSeed() {
+  const modules = seedModule();
+  if (!modules) return { ids: {}, collections: {}, payScales: {} };
+  const { seedSnapshot, SEED_IDS, payScaleOptions, payGradeOptions, AGREEMENTS } = modules;
+  // The pay scales and grades the metadata endpoints offer, per collective labour agreement.
+  const payScales = Object.fromEntries(
+    Object.entries(AGREEMENTS).map(([agreement, data]) => [
+      agreement,
+      payScaleOptions(agreement).map((option, index) => ({ ...option, grades: payGradeOptions(agreement, data.payScales[index]) })),
+    ]),
+  );
+  return { ids: { ...SEED_IDS }, collections: seedSnapshot().collections, payScales };
+}
+
+/**
+ * The seeded entities to start from in a seed's collections, as the sandbox's own control read
+ * (GET /__sandbox/seeded-ids) lists them: the same function (seed/seeded-ids.ts), never a copy.
+ */
+export function seededEntities(collections) {
+  return seedModule()?.seededEntities(collections) ?? [];
 }
 
 const plural = (name) => (/y$/.test(name) ? `${name.slice(0, -1)}ies` : `${name}s`);

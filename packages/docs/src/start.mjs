@@ -5,7 +5,7 @@
 // and token, which assets/sandbox-settings.js replaces with the reader's own.
 import { escapeHtml, renderPage } from './layout.mjs';
 import { HOSTED_RUN_USERNAME, POSTMAN_COLLECTIONS, postmanEnvironmentFile, RESET_REQUEST } from './postman.mjs';
-import { API_BASES, SAMPLE_TOKEN, SANDBOX_ORIGIN } from './samples.mjs';
+import { API_BASES, SAMPLE_TOKEN, SANDBOX_ORIGIN, seededEntities } from './samples.mjs';
 
 /** The token endpoint's path on a sandbox (`{auth_url}` is the address plus /auth). */
 export const TOKEN_PATH = '/auth/token';
@@ -18,36 +18,30 @@ const table = (id, head, rows) => `<div class="table-scroll"><table id="${id}">
         </tbody>
       </table></div>`;
 
+/** The table's name of each kind of seeded entity. */
+const KIND_NAMES = { provider: 'provider', employer: 'employer', payrollAdministration: 'payroll administration', wageModel: 'wage model' };
+
 /**
  * The seeded entities an integrator starts from, above all those the contract gives no list
- * for (wage models): the provider, the employers, the payroll administrations with their wage
- * model, and the wage models with their journal profiles. From the seed, so never out of date.
+ * for (wage models): the rows of the sandbox's own list (GET /__sandbox/seeded-ids) over the
+ * seed, the journal profiles beside their wage model. From the seed, so never out of date.
  */
 export function seededIdRows(seed) {
-  const { collections } = seed;
-  const byId = (name) => new Map((collections[name] ?? []).map((doc) => [doc.id, doc]));
-  const employers = byId('employers');
-  const wageModels = byId('journalWageModels');
-  const journalAdministrations = byId('journalPayrollAdministrations');
-  const known = new Map(Object.entries(seed.ids).map(([name, id]) => [id, name]));
-  const wellKnown = (id) => (known.has(id) ? ` <span class="muted">(the samples' ${escapeHtml(known.get(id))})</span>` : '');
-  const rows = [];
-  for (const provider of collections.providers ?? []) rows.push(['provider', code(provider.id), escapeHtml(provider.name) + wellKnown(provider.id)]);
-  for (const employer of collections.employers ?? []) rows.push(['employer', code(employer.id), `${escapeHtml(employer.companyName)} (number ${escapeHtml(employer.employerNumber)})${wellKnown(employer.id)}`]);
-  for (const administration of collections.administrations ?? []) {
-    if (!administration.isPayrollAdministration) continue;
-    const wageModel = wageModels.get(journalAdministrations.get(administration.id)?.wageModelId);
-    rows.push([
-      'payroll administration',
-      code(administration.id),
-      `${escapeHtml(administration.description)}, of ${escapeHtml(employers.get(administration.employerId)?.companyName ?? administration.employerId)}${wageModel ? `; wage model ${escapeHtml(wageModel.description)}` : ''}`,
-    ]);
-  }
-  for (const wageModel of collections.journalWageModels ?? []) {
-    const profiles = (collections.journalProfiles ?? []).filter((profile) => profile.wageModelId === wageModel.id && profile.level === 'wageModel');
-    rows.push(['wage model', code(wageModel.id), `${escapeHtml(wageModel.description)}${profiles.length ? `; journal profile ${profiles.map((profile) => `${escapeHtml(profile.description)} ${code(profile.id)}`).join(', ')}` : ''}${wellKnown(wageModel.id)}`]);
-  }
-  return rows;
+  const entities = seededEntities(seed.collections);
+  const names = new Map(entities.map((entity) => [entity.id, entity.name]));
+  const sample = (entity) => (entity.sampleName ? ` <span class="muted">(the samples' ${escapeHtml(entity.sampleName)})</span>` : '');
+  const what = (entity) => {
+    if (entity.kind === 'payrollAdministration') {
+      const wageModel = names.get(entity.wageModelId);
+      return `${escapeHtml(entity.name)}, of ${escapeHtml(names.get(entity.employerId) ?? entity.employerId)}${wageModel ? `; wage model ${escapeHtml(wageModel)}` : ''}`;
+    }
+    if (entity.kind === 'wageModel') {
+      const profiles = entities.filter((other) => other.kind === 'journalProfile' && other.wageModelId === entity.id);
+      return `${escapeHtml(entity.name)}${profiles.length ? `; journal profile ${profiles.map((profile) => `${escapeHtml(profile.name)} ${code(profile.id)}`).join(', ')}` : ''}`;
+    }
+    return escapeHtml(entity.name);
+  };
+  return entities.filter((entity) => entity.kind in KIND_NAMES).map((entity) => [KIND_NAMES[entity.kind], code(entity.id), what(entity) + sample(entity)]);
 }
 
 /** The usernames a reader can log in with: any, or a seeded user of the authorization model. */
@@ -111,6 +105,8 @@ const payroll = createPayrollClient({ baseUrl: '${escapeHtml(payrollBase)}', aut
       <h2 id="seeded-ids">4. Ids to start from</h2>
       <p>Every sandbox starts from the same seed. The contract has no list of wage models, so take one from here; the other entities can also be listed through the API (employers of the user, administrations of an employer, journal profiles of a wage model).</p>
       ${table('seeded-id-table', ['entity', 'id', 'what it is'], seededIdRows(seed))}
+      <p>Your sandbox lists the same entities, as it holds them now, at the sandbox-only control read <code>GET /__sandbox/seeded-ids</code> (not part of the contract; see the <a href="sandbox.html">sandbox page</a>):</p>
+      <pre><code>curl '${escapeHtml(origin)}/__sandbox/seeded-ids' -H 'Authorization: Bearer ${escapeHtml(SAMPLE_TOKEN)}'</code></pre>
 
       <h2 id="postman">5. Postman and Newman</h2>
       <p>Download a collection (<a href="${POSTMAN_COLLECTIONS.payroll}" download>payroll</a>, <a href="${POSTMAN_COLLECTIONS.journal}" download>journal</a>) and the <a href="${postmanEnvironmentFile('hosted')}" download>hosted environment</a>. The environment has no token: set its address and your client credentials, and the collection gets a token itself before the first request (and again when it runs out).</p>

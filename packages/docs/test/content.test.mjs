@@ -359,6 +359,8 @@ describe('the integrator\'s pages', () => {
     const other = structuredClone(seed);
     other.collections.journalWageModels.push({ id: 'aaaaaaaa-0000-4000-8000-000000000001', description: 'Loonmodel test' });
     expect(startPage(other, model)).toContain('<code>aaaaaaaa-0000-4000-8000-000000000001</code>');
+    // The same list the sandbox answers for the reader's own sandbox.
+    expect(start).toContain("curl 'http://127.0.0.1:4010/__sandbox/seeded-ids'");
   });
 
   it('no integrator page carries operator or contributor material', () => {

@@ -136,6 +136,20 @@ describe('formats and metadata', () => {
 });
 
 describe('every independent problem in one answer', () => {
+  it("refuses a new employee's schema problems and every broken create rule in one answer, creating nothing", async () => {
+    const before = (await (await call(sandbox, 'a', EMPLOYEES)).json()).totalSize;
+    const body = { employeeData: { personalDetails: { firstName: 'Sam', dateOfBirth: '02-11-1989' } }, citizenServiceNumber: { citizenServiceNumber: '123456789' } };
+    const res = await call(sandbox, 'a', EMPLOYEES, { method: 'POST', headers: V2018, body: JSON.stringify(body) });
+    expect(res.status).toBe(400);
+    expect((await messagesOf(res)).map((m) => m.properties[0]).sort()).toEqual([
+      'citizenServiceNumber.citizenServiceNumber',
+      'employeeData.personalDetails.dateOfBirth',
+      'employeeData.personalDetails.lastName',
+      'workingHoursData.startDate',
+    ]);
+    expect((await (await call(sandbox, 'a', EMPLOYEES)).json()).totalSize).toBe(before);
+  });
+
   it('bounds the problems of one request, saying how many more there are', () => {
     const view = { method: 'put', path: '/x', responses: [], request: { body: { required: true, contents: [{ mediaType: 'application/json', schema: { type: 'object', properties: { codes: { type: 'array', items: { type: 'string' } } } } }] } } };
     const violations = validateRequest(view, { query: {}, headers: {}, path: {}, body: { codes: Array.from({ length: MAX_PROBLEMS + 30 }, (_, i) => i) }, hasBody: true });
@@ -163,6 +177,18 @@ describe('one rule for create and edit', () => {
       return collection !== undefined && creates.has(collection) && !found.has(o.operationId);
     });
     expect(unpaired.map((o) => o.operationId)).toEqual([]);
+  });
+
+  it('refuses a PUT of an employee with only an address as the create refuses a new employee without a name and date of birth, changing nothing', async () => {
+    const url = `${ORIGIN}/v2/v2/providers/employers/employees/${PEOPLE_IDS.employee}`;
+    const before = (await (await call(sandbox, 'a', url)).json()).content;
+    const res = await call(sandbox, 'a', url, { method: 'PUT', body: JSON.stringify({ address: before.address }) });
+    expect(res.status).toBe(400);
+    expect((await messagesOf(res)).map((m) => m.description)).toEqual(['The field personalDetails.lastName is required.', 'The field personalDetails.dateOfBirth is required.']);
+    expect((await (await call(sandbox, 'a', url)).json()).content).toEqual(before);
+    const created = await messagesOf(await call(sandbox, 'a', EMPLOYEES, { method: 'POST', headers: V2018, body: JSON.stringify({ employeeData: { address: before.address }, workingHoursData: { startDate: '2027-01-01' } }) }));
+    expect(created.map((m) => m.description)).toEqual(['The field employeeData.personalDetails.lastName is required.', 'The field employeeData.personalDetails.dateOfBirth is required.']);
+    expect((await call(sandbox, 'a', url, { method: 'PUT', body: JSON.stringify(before) })).status).toBe(200);
   });
 
 });

@@ -15,6 +15,8 @@
 //   POST   /__sandbox/clock/advance    {"days": 1, "hours": 0, "minutes": 0, "seconds": 0} moves it on
 //   GET    /__sandbox/settings         the sandbox's settings
 //   PUT    /__sandbox/settings         {"unknownFields": "ignore" | "warn" | "reject"} changes the given ones
+//   GET    /__sandbox/seeded-ids       the seeded providers, employers, payroll administrations, wage models
+//                                       and their journal profiles the sandbox still holds (seed/seeded-ids.ts)
 import { tooLargeText, type SandboxRequest } from '../http/request.js';
 import { parseJsonBody } from '../http/json-body.js';
 import { message } from '../http/errors.js';
@@ -25,7 +27,8 @@ import { advanceClock, clockInRange, clockOffset, setClock } from '../domain/clo
 import type { DocSchemas } from '../domain/doc-schemas.js';
 import { SandboxError, type Principal } from '../domain/context.js';
 import { tokenRefusal } from '../engine/identity.js';
-import { UniqueViolation, type CollectionSpec, type Snapshot, type Store } from '../store/types.js';
+import { UniqueViolation, type CollectionSpec, type Doc, type Snapshot, type Store } from '../store/types.js';
+import { SEEDED_ID_COLLECTIONS, seededEntities } from '../seed/seeded-ids.js';
 import { mergeProblems, mergeSnapshots, snapshotProblems } from './snapshot-check.js';
 import { buildScenario, type Scenario, type ScenarioResult } from './scenario.js';
 import { emptySeed } from '../seed/empty.js';
@@ -64,6 +67,21 @@ async function clockState(store: Store, sandbox: string): Promise<Record<string,
   const offsetMs = await store.transaction(sandbox, 'read', (tx) => clockOffset(tx));
   const now = new Date(Date.now() + offsetMs);
   return { sandbox, now: now.toISOString(), today: now.toISOString().slice(0, 10), offsetMs };
+}
+
+/** The seed's docs of the seeded-id collections as the sandbox holds them now (those it deleted left out). */
+async function seededDocs(store: Store, sandbox: string, seed: Snapshot): Promise<Record<string, Doc[]>> {
+  return store.transaction(sandbox, 'read', async (tx) => {
+    const held: Record<string, Doc[]> = {};
+    for (const name of SEEDED_ID_COLLECTIONS) {
+      held[name] = [];
+      for (const { id } of seed.collections[name] ?? []) {
+        const doc = await tx.get(name, id);
+        if (doc) held[name].push(doc);
+      }
+    }
+    return held;
+  });
 }
 
 /** Imports a checked snapshot; a store may refuse one beyond its limits (its answer is returned). */
@@ -129,6 +147,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
     '/clock': ['GET', 'PUT'],
     '/clock/advance': ['POST'],
     '/settings': ['GET', 'PUT'],
+    '/seeded-ids': ['GET'],
   };
   const methods = allowed[action];
   if (!methods) return { status: 404, headers: {} };
@@ -206,6 +225,8 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       await ctx.store.transaction(sandbox, 'write', (tx) => setClock(tx, at));
       return json(200, await clockState(ctx.store, sandbox));
     }
+    case 'GET /seeded-ids':
+      return json(200, { sandbox, entities: seededEntities(await seededDocs(ctx.store, sandbox, ctx.seed())) });
     case 'GET /settings':
       return json(200, settingsView(await ctx.store.transaction(sandbox, 'read', (tx) => tx.getMeta<SandboxSettings>(SETTINGS_KEY))));
     case 'PUT /settings': {

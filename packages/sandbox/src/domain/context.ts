@@ -7,6 +7,7 @@ import type { Message, VersionInfo } from '../http/errors.js';
 import type { Outgoing } from '../http/outgoing.js';
 import type { BoundFilter, FieldTable } from '../filter/tree.js';
 import type { CollectionSpec, Doc, Tx } from '../store/types.js';
+import type { CreateRule } from './create-rules.js';
 
 export type ApiName = 'payroll' | 'journal';
 
@@ -95,6 +96,8 @@ export type Handler = (ctx: OperationContext) => Promise<Reply>;
 export interface ResourceModule {
   collections: CollectionSpec[];
   handlers: Record<string, Handler>;
+  /** What each create (by operationId) requires; checked before its handler runs, and kept by every edit of what it creates. */
+  creates?: Record<string, CreateRule>;
 }
 
 /** A refused operation's answer, thrown so that the request's transaction rolls its writes back

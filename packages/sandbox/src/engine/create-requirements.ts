@@ -1,20 +1,16 @@
-// One rule for create and edit: what creating an entity requires (the `required` of its POST
-// body, at each depth), an edit may not take away. Read from the description: each PUT or
-// PATCH is paired with the POST that creates what it edits, and with where in that POST's body
-// the entity sits (PostEmployeeByEmployerId creates an employee at `employeeData` and an
-// employment at `employmentData`). The engine checks the entity an edit answers with against
-// it, so that a PUT that replaces every editable field cannot leave an employee without the
-// last name its create had to give; the refusal reads as the create's ("The field … is required.").
+// One rule for create and edit: what creating an entity requires, an edit may not take away.
+// Each PUT or PATCH is paired, from the description, with the POST that creates what it edits
+// and with where in that POST's body the entity sits (PostEmployeeByEmployerId creates an
+// employee at `employeeData` and an employment at `employmentData`). What the create requires
+// is its body's `required` at each depth and its resource module's rule (domain/create-rules.ts);
+// the engine checks the entity an edit answers with against both, so that a PUT that replaces
+// every editable field cannot leave an employee without the last name its create had to give.
 import type { LoadedApi, Operation } from '../http/spec.js';
 import { successResponse } from '../http/spec.js';
 import { declaredProperties, propertySchema } from '../http/schema-walk.js';
+import { mergeRequired, requiredAt, type CreateRule, type RequiredFields } from '../domain/create-rules.js';
 
 type Schema = Record<string, unknown>;
-
-/** The fields a create requires, each with what it requires in turn (empty: just present). */
-export interface RequiredFields {
-  [field: string]: RequiredFields;
-}
 
 /** Where an edit's entity comes from: the create and the path of the entity in its body. */
 export interface CreatePairing {
@@ -167,14 +163,14 @@ export function answersEntity(operation: Operation): boolean {
   return content !== undefined && declaredPropertiesOf(content).length > 0;
 }
 
-const isMissing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-/** The dotted paths of the required fields the entity lacks (null and blank text count as lacking). */
-export function missingFields(required: RequiredFields, entity: unknown, at = ''): string[] {
-  if (!entity || typeof entity !== 'object' || Array.isArray(entity)) return [];
-  return Object.entries(required).flatMap(([name, inner]) => {
-    const path = at ? `${at}.${name}` : name;
-    const value = (entity as Record<string, unknown>)[name];
-    return isMissing(value) ? [path] : missingFields(inner, value, path);
-  });
+/**
+ * What an edit must leave its entity with (undefined: nothing to check): the paired create's
+ * requirements at the entity's place in its body, when the edit answers with the entity.
+ */
+export function editRequirements(operation: Operation, rules: ReadonlyMap<string, CreateRule>): RequiredFields | undefined {
+  if (operation.method !== 'put' && operation.method !== 'patch') return undefined;
+  const pairing = pairingOf(operation);
+  if (!pairing || !answersEntity(operation)) return undefined;
+  const required = mergeRequired(pairing.required, requiredAt(rules.get(pairing.create)?.required ?? {}, pairing.at));
+  return Object.keys(required).length > 0 ? required : undefined;
 }

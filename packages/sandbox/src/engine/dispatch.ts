@@ -6,7 +6,7 @@
 import { message, requiredMessage, type Message } from '../http/errors.js';
 import { isJsonMedia } from '../http/media.js';
 import { essence, successResponse, type Operation } from '../http/spec.js';
-import { badRequest, errorReply, type Outgoing } from '../http/outgoing.js';
+import { badRequest, errorReply, requestStageMessages, type Outgoing } from '../http/outgoing.js';
 import { download, successHeaders, type Exchange } from '../http/respond.js';
 import { pathParams } from '../http/route.js';
 import { SETTINGS_KEY, splitUnknownFields, type SandboxSettings } from '../http/unknown-fields.js';
@@ -19,7 +19,8 @@ import { fieldsOfList, listPage } from './list-query.js';
 import { projectToSchema } from '../http/schema-walk.js';
 import { Refused, SandboxError, type Handler, type OperationContext, type Principal, type Reply } from '../domain/context.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
-import { answersEntity, missingFields, pairingOf } from './create-requirements.js';
+import { editRequirements } from './create-requirements.js';
+import { missingFields, type CreateRule } from '../domain/create-rules.js';
 
 const utf8 = new TextEncoder();
 
@@ -64,12 +65,11 @@ function nulField(value: unknown, at: string): string | undefined {
 }
 
 /** An edit whose entity lacks what its create requires is refused as the create would be (its writes roll back). */
-function refuseLostRequirements(operation: Operation, answer: Reply): void {
-  if ((operation.method !== 'put' && operation.method !== 'patch') || answer.kind !== 'detail') return;
-  const pairing = pairingOf(operation);
-  if (!pairing || !answersEntity(operation)) return;
-  const missing = missingFields(pairing.required, answer.content);
-  if (missing.length > 0) throw new SandboxError(400, missing.map(requiredMessage));
+function refuseLostRequirements(operation: Operation, answer: Reply, createRules: ReadonlyMap<string, CreateRule>): void {
+  if (answer.kind !== 'detail') return;
+  const required = editRequirements(operation, createRules);
+  const missing = required ? missingFields(required, answer.content) : [];
+  if (missing.length > 0) throw new SandboxError(400, requestStageMessages(operation, missing.map(requiredMessage)));
 }
 
 /** Everything a read's answer depends on besides the state it reads (see answer-cache.ts). */
@@ -92,7 +92,7 @@ function readKey(exchange: Exchange, principal: Principal, today: string): strin
 /** The handler of an operation: a resource module's, else the behaviour derived from its description. */
 export type HandlerLookup = (operation: Operation) => Handler | { problem: string };
 
-export async function dispatch(tx: Tx, handlerOf: HandlerLookup, exchange: Exchange, principal: Principal, log: (line: string) => void, cache?: AnswerCache): Promise<Outgoing> {
+export async function dispatch(tx: Tx, handlerOf: HandlerLookup, createRules: ReadonlyMap<string, CreateRule>, exchange: Exchange, principal: Principal, log: (line: string) => void, cache?: AnswerCache): Promise<Outgoing> {
   const { routed, negotiation, valid, now, req } = exchange;
   const { operation } = routed;
   const { version, responseContent } = negotiation;
@@ -167,7 +167,7 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, exchange: Excha
         },
       };
       const answer = await handler(ctx);
-      refuseLostRequirements(operation, answer);
+      refuseLostRequirements(operation, answer, createRules);
       if (next !== issued) await tx.setMeta(ID_SEQUENCE, { next });
       if (unknownMode !== 'warn' || answer.kind === 'raw') return answer;
       const warning = message(successStatus(operation), `The body fields ${unknown.join(', ')} are not fields of this body and were ignored.`, unknown, 'Warning');

@@ -11,7 +11,7 @@ import type { Responder } from '../http/respond.js';
 import type { SandboxRequest } from '../http/request.js';
 import { checkPathEncoding, preflight, route, splitTarget, type Routed } from '../http/route.js';
 import type { LoadedApi, Operation } from '../http/spec.js';
-import { validate, type ValidRequest } from '../http/validate.js';
+import { validate, type BodyProblems, type ValidRequest } from '../http/validate.js';
 import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
 import { isStoreUnavailable } from '../store/types.js';
 import { SandboxError } from '../domain/context.js';
@@ -101,14 +101,14 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
   const checked = new StageMemo<Outgoing | { negotiation: Negotiation; valid: ValidRequest }>(2000);
 
   /** Negotiate, then validate (a bodiless read's result kept for the same request on the same date). */
-  async function negotiateAndValidate(req: SandboxRequest, routed: Routed, day: string, apis: LoadedApi[]) {
+  async function negotiateAndValidate(req: SandboxRequest, routed: Routed, day: string, apis: LoadedApi[], bodyProblems: BodyProblems | undefined) {
     const key = isBodilessRead(req) ? `${routed.operation.operationId}\n${req.url}\n${day}\n${JSON.stringify(req.headers)}` : undefined;
     const kept = key === undefined ? undefined : checked.get(key, apis);
     if (kept) return kept;
     const keep = (result: Outgoing | { negotiation: Negotiation; valid: ValidRequest }) => (key === undefined ? result : checked.keep(key, result));
     const negotiation = negotiate(routed.operation, req, day);
     if (isOutgoing(negotiation)) return keep(negotiation);
-    const valid = await validate(routed, req, negotiation, options.maxBodyBytes);
+    const valid = await validate(routed, req, negotiation, options.maxBodyBytes, bodyProblems);
     return keep(isOutgoing(valid) ? valid : { negotiation, valid });
   }
 
@@ -198,7 +198,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
       if (rules && (await active.faultsFor!(scope, routed.operation.operationId))) return RULES_APPLY;
       const authorized = await authorize(active, routed, clock.caller, clock.now, scope);
       if (isOutgoing(authorized)) return authorized;
-      const checks = await negotiateAndValidate(req, routed, dayOf(clock.now), apis);
+      const checks = await negotiateAndValidate(req, routed, dayOf(clock.now), apis, active.bodyProblems);
       if (isOutgoing(checks)) return checks;
       const { negotiation, valid } = checks;
       return active.respond({ req, routed, token, negotiation, valid, now: clock.now, caller: authorized.caller, scope });

@@ -43,3 +43,12 @@ export function errorReply(status: number, operation: Operation, version: Versio
 export function badRequest(operation: Operation, version: VersionInfo | null, messages: Message[]): Outgoing {
   return errorReply(400, operation, version, messages);
 }
+
+/**
+ * Messages the sandbox makes up for a problem of the request (not a rule with a code of its
+ * own): the journal's message codes are its validation codes (strings) and none names such a
+ * problem, so there they carry none, as the 400 schema of each journal operation says.
+ */
+export function requestStageMessages(operation: Operation, messages: Message[]): Message[] {
+  return operation.api.name === 'journal' ? messages.map(({ code: _code, ...rest }) => rest as typeof rest & { code: number }) : messages;
+}

@@ -9,7 +9,7 @@ import type { Authorizer } from './authorize.js';
 import type { Negotiation } from './negotiate.js';
 import { expires, type Headers, type Outgoing } from './outgoing.js';
 import type { Routed } from './route.js';
-import type { ValidRequest } from './validate.js';
+import type { BodyProblems, ValidRequest } from './validate.js';
 
 /** Everything the stages before the responder found out about a request. */
 export interface Exchange {
@@ -55,6 +55,8 @@ export interface Responder {
    */
   withClock(caller: unknown, write: boolean, rest: (clock: Clock, scope: unknown) => Promise<Outgoing>): Promise<Outgoing>;
   respond(exchange: Exchange): Promise<Outgoing>;
+  /** The responder's rules of a request body beyond its schema, reported with the schema's problems (the sandbox's create rules). */
+  bodyProblems?: BodyProblems;
   /** The authorization decision (the sandbox); without it every authenticated call may proceed. */
   authorize?: Authorizer['authorize'];
   /** Requests outside the descriptions' paths this responder serves (control endpoints, OAuth). */

@@ -2,7 +2,7 @@
 // resource version (Content-Type, section 9), parses JSON, and validates the whole request
 // (parameters, headers, body) against the operation narrowed to the negotiated versions.
 // Both responders get requests that passed this stage.
-import { message, violationMessages, type NameLookup } from './errors.js';
+import { message, violationMessages, type Message, type NameLookup } from './errors.js';
 import { contentForVersion, isJsonMedia, mediaMatches, requestedVersion } from './media.js';
 import { PREFER_QUERY } from './prefer.js';
 import type { HttpOperation, MediaContent } from './operation.js';
@@ -12,7 +12,7 @@ import { validateRequest, type RequestParts } from './request-schema.js';
 import { essence, successResponse, versionParam, type Operation } from './spec.js';
 import type { Negotiation } from './negotiate.js';
 import { versionFor } from './negotiate.js';
-import { badRequest, errorReply, isOutgoing, type Outgoing } from './outgoing.js';
+import { badRequest, errorReply, isOutgoing, requestStageMessages, type Outgoing } from './outgoing.js';
 import type { Routed } from './route.js';
 import { pathParams } from './route.js';
 import { strictUtf8 } from '../util/bytes.js';
@@ -85,7 +85,10 @@ function acceptsNull(schema: Record<string, unknown> | undefined): boolean {
   return type === undefined && !schema.properties && !schema.allOf && !schema.$ref && !schema.oneOf && !schema.anyOf;
 }
 
-export async function validate(routed: Routed, req: SandboxRequest, negotiation: Negotiation, maxBody: number): Promise<ValidRequest | Outgoing> {
+/** A responder's rules of a JSON request body beyond its schema (the body as sent, at `requestVersion`). */
+export type BodyProblems = (operation: Operation, body: unknown, requestVersion: string | undefined) => Message[];
+
+export async function validate(routed: Routed, req: SandboxRequest, negotiation: Negotiation, maxBody: number, bodyProblems?: BodyProblems): Promise<ValidRequest | Outgoing> {
   const { operation } = routed;
   const { version } = negotiation;
   const read = await req.readBody(maxBody);
@@ -160,11 +163,10 @@ export async function validate(routed: Routed, req: SandboxRequest, negotiation:
   };
   const parts: RequestParts = { query, headers, path: pathParams(routed), body, hasBody: requestType !== undefined };
   const violations = validateRequest(view, parts);
-  if (violations.length > 0) {
-    const messages = violationMessages(violations, nameLookup(operation));
-    // The journal's message codes are its validation codes (strings); no code names a request-stage problem, so its messages carry none.
-    const coded = operation.api.name === 'journal' ? messages.map(({ code: _code, ...rest }) => rest as typeof rest & { code: number }) : messages;
-    return badRequest(operation, version, coded);
-  }
+  const schemaMessages = violationMessages(violations, nameLookup(operation));
+  // The responder's own rules of the body, in the same answer: every problem at once.
+  const said = new Set(schemaMessages.map((m) => m.description));
+  const ruleMessages = requestType && isJsonMedia(requestType) && bodyProblems ? bodyProblems(operation, body, requestVersion).filter((m) => !said.has(m.description)) : [];
+  if (schemaMessages.length > 0 || ruleMessages.length > 0) return badRequest(operation, version, requestStageMessages(operation, [...schemaMessages, ...ruleMessages]));
   return { body: requestType ? body : undefined, bytes: read.kind === 'body' ? read.bytes : undefined, requestContent, requestVersion, view, prismRequest };
 }

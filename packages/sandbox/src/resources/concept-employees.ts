@@ -19,6 +19,7 @@ import type { Doc } from '../store/types.js';
 import { conceptEmployeePart } from '../seed/organisation.js';
 import { inputOnly, mustGet, whereIn } from '../domain/employments/model.js';
 import { objectBody } from './providers.js';
+import { createProblems, type CreateRule } from '../domain/create-rules.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 
@@ -41,13 +42,16 @@ function refuse(description: string, field: string): SandboxError {
   return new SandboxError(400, [message(400, description, [field])]);
 }
 
-/** The one rule of a concept employee: a uniqueName of 1..255 characters. */
-function checkUniqueName(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0 || [...value].length > UNIQUE_NAME_MAX) {
-    throw refuse(`The field uniqueName is required and holds 1 to ${UNIQUE_NAME_MAX} characters.`, 'uniqueName');
-  }
-  return value;
-}
+/**
+ * The one rule of a concept employee: a uniqueName of 1 to 255 characters. The engine holds the
+ * POST to it; the full PUT, which replaces the whole shape and has no body in the description,
+ * checks its body with it before anything else.
+ */
+const NEW_CONCEPT_EMPLOYEE_RULE: CreateRule = {
+  required: { uniqueName: {} },
+  check: ({ uniqueName }) =>
+    typeof uniqueName === 'string' && [...uniqueName].length > UNIQUE_NAME_MAX ? [message(400, `The field uniqueName holds at most ${UNIQUE_NAME_MAX} characters.`, ['uniqueName'])] : [],
+};
 
 /** Without read-only parts: ids of the employee and the dated sections, the self-service status, computed names. */
 function withoutReadOnly(section: unknown): unknown {
@@ -69,7 +73,7 @@ async function fullFromBody(ctx: OperationContext, employerId: string, raw: unkn
   const known = new Set<string>(['id', 'uniqueName', 'employeeData', ...SECTIONS]);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new SandboxError(400, unknown.map((key) => message(400, `The field ${key} is not a field of a concept employee.`, [key])));
-  const full: Body = { uniqueName: checkUniqueName(raw.uniqueName) };
+  const full: Body = { uniqueName: raw.uniqueName };
   for (const key of ['employeeData', ...SECTIONS]) {
     const value = raw[key] ?? null;
     if (value !== null && !isObject(value)) throw refuse(`The field ${key} must be an object${key === 'employeeData' ? '' : ' or null'}.`, key);
@@ -167,7 +171,8 @@ const handlers: Record<string, Handler> = {
   async PutConceptEmployeeByConceptEmployeeId(ctx) {
     const current = await conceptEmployee(ctx);
     const body = undeclaredJsonBody(ctx);
-    if (isObject(body)) checkUniqueName(body.uniqueName);
+    const problems = createProblems(NEW_CONCEPT_EMPLOYEE_RULE, body);
+    if (problems.length > 0) throw new SandboxError(400, problems);
     checkFullShape(ctx.description, body);
     const full = await fullFromBody(ctx, current.employerId as string, body, current.id, current);
     await ctx.tx.replace(ORG_COLLECTIONS.conceptEmployees, { id: current.id, ...full, employerId: current.employerId, iban: current.iban ?? null });
@@ -206,6 +211,7 @@ const handlers: Record<string, Handler> = {
 const conceptEmployees: ResourceModule = {
   collections: [{ name: ORG_COLLECTIONS.conceptEmployees, schema: { api: 'payroll', component: 'ConceptEmployee' }, relations: [{ field: 'employerId', collection: ORG_COLLECTIONS.employers, required: true }] }],
   handlers,
+  creates: { PostConceptEmployeeByEmployerId: NEW_CONCEPT_EMPLOYEE_RULE },
 };
 
 export default conceptEmployees;

@@ -20,7 +20,7 @@ import {
   withUniqueEmployeeNumber,
 } from '../domain/employments/model.js';
 import { revocationDue } from '../domain/employments/person.js';
-import { createEmployeeWithEmployment } from '../domain/employments/new-employee.js';
+import { NEW_EMPLOYEE_RULE, createEmployeeWithEmployment } from '../domain/employments/new-employee.js';
 import { FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../domain/reference-data.js';
 import { BASE64 } from './providers.js';
 
@@ -154,6 +154,7 @@ const employees: ResourceModule = {
     { name: COLLECTIONS.employeePhotos, schema: { api: 'payroll', component: 'Base64FileUpload' }, relations: [{ field: 'id', collection: COLLECTIONS.employees }] },
   ],
   handlers,
+  creates: { PostEmployeeByEmployerId: NEW_EMPLOYEE_RULE },
 };
 
 export default employees;

@@ -2,13 +2,13 @@
 // provider), creating an employer (the platform assigns its employerNumber), reading and
 // replacing one, its child employers for consolidated overviews, the add-employer wizard
 // information and the employer's logo (uploaded bytes stored and served back).
-import { message } from '../http/errors.js';
 import type { BoundFilter, FieldInfo } from '../filter/tree.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
 import { DEFAULT_MODULES } from '../seed/organisation.js';
 import { recordNewEmployer } from '../authorization/teams.js';
 import { FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, type MetadataScope } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
+import type { CreateRule } from '../domain/create-rules.js';
 import { inputOnly, mustGet, omit, whereIn } from '../domain/employments/model.js';
 import { checkImageUpload, objectBody } from './providers.js';
 
@@ -60,20 +60,17 @@ function childView(doc: Doc): Record<string, unknown> {
   };
 }
 
-/**
- * The editable fields of a POST or PUT body, read-only parts dropped and metadata completed
- * from the reference data. companyName is required (the sandbox's choice: the contract does
- * not say which employer fields are mandatory, and an employer without a name cannot be shown).
- */
+/** The editable fields of a POST or PUT body, read-only parts dropped and metadata completed from the reference data. */
 function editableFields(body: unknown): Record<string, unknown> {
   const input = inputOnly(objectBody(body)) as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
   for (const key of EDITABLE) if (key in input) fields[key] = input[key];
-  if (typeof fields.companyName !== 'string' || fields.companyName.length === 0) {
-    throw new SandboxError(400, [message(400, 'The field companyName is required.', ['companyName'])]);
-  }
   return checkMetadataKeys(FORMS.employer, GENERIC_SCOPE, fields, LISTED_BY.employer);
 }
+
+/** What a new employer requires (the sandbox's choice: the contract does not say which employer
+ * fields are mandatory, and an employer without a name cannot be shown); a PUT keeps it. */
+const NEW_EMPLOYER_RULE: CreateRule = { required: { companyName: {} } };
 
 const NUMBER_FIELD: FieldInfo = { path: ['employerNumber'], type: 'integer' };
 
@@ -196,6 +193,7 @@ const employers: ResourceModule = {
     { name: ORG_COLLECTIONS.employerLogos, schema: { api: 'payroll', component: 'EmployerLogo' }, relations: [{ field: 'id', collection: ORG_COLLECTIONS.employers }] },
   ],
   handlers,
+  creates: { PostEmployerByProviderId: NEW_EMPLOYER_RULE },
 };
 
 export default employers;

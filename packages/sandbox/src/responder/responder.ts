@@ -4,7 +4,9 @@
 // token endpoint, the control endpoints and the fault rules (kept in the store too).
 import type { SandboxRequest } from '../http/request.js';
 import type { LoadedApi } from '../http/spec.js';
-import { codeVersionProblems } from '../engine/version-window.js';
+import { bodyForHandler, codeVersionProblems, windowOf } from '../engine/version-window.js';
+import type { BodyProblems } from '../http/validate.js';
+import { createProblems, type CreateRule } from '../domain/create-rules.js';
 import { unauthorized } from '../http/authenticate.js';
 import type { Outgoing } from '../http/outgoing.js';
 import type { Exchange, Responder } from '../http/respond.js';
@@ -30,7 +32,7 @@ import { DocSchemas } from '../domain/doc-schemas.js';
 import { dispatch, type HandlerLookup } from '../engine/dispatch.js';
 import { DerivedBehaviour } from '../resources/derived.js';
 import { principalOf, tokenRefusal } from '../engine/identity.js';
-import { Refused, type Handler, type Principal, type ResourceModule } from '../domain/context.js';
+import { Refused, SandboxError, type Handler, type Principal, type ResourceModule } from '../domain/context.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -71,6 +73,33 @@ export function handlerTable(modules: ResourceModule[]): Map<string, Handler> {
   return handlers;
 }
 
+/** Every create rule by operationId; a rule must be of an operation its own module answers. */
+export function createRuleTable(modules: ResourceModule[]): Map<string, CreateRule> {
+  const rules = new Map<string, CreateRule>();
+  for (const module of modules) {
+    for (const [operationId, rule] of Object.entries(module.creates ?? {})) {
+      if (!module.handlers[operationId]) throw new Error(`sandbox: a create rule for ${operationId}, which its module does not answer`);
+      rules.set(operationId, rule);
+    }
+  }
+  return rules;
+}
+
+/** A create's body problems under its rule, read in the handlers' shape (as its handler will read it). */
+function createBodyProblems(rules: ReadonlyMap<string, CreateRule>): BodyProblems {
+  return (operation, body, requestVersion) => {
+    const rule = rules.get(operation.operationId);
+    if (!rule) return [];
+    const window = windowOf(operation);
+    try {
+      return createProblems(rule, window && requestVersion ? bodyForHandler(window, requestVersion, body) : body);
+    } catch (error) {
+      if (error instanceof SandboxError) return error.messages;
+      throw error;
+    }
+  };
+}
+
 /** The collections of the modules, of the operations derived from the descriptions, of the seed
  * and of the token endpoint, by name. */
 export function collectionTable(modules: ResourceModule[], seedCollections: string[], apis: LoadedApi[] = [], derived = new DerivedBehaviour(modules)): Map<string, CollectionSpec> {
@@ -96,6 +125,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   if (disagreements.length > 0) throw new Error(`the sandbox cannot serve this description: ${disagreements.join('; ')}`);
   const modules = options.modules ?? RESOURCE_MODULES;
   const handlers = handlerTable(modules);
+  const createRules = createRuleTable(modules);
   const derived = new DerivedBehaviour(modules);
   const handlerOf: HandlerLookup = (operation) =>
     handlers.get(operation.operationId) ??
@@ -154,9 +184,10 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
         throw error;
       }
     },
+    bodyProblems: createBodyProblems(createRules),
     authorize: (routed, caller, now, scope) => authorizeCall(scope as Tx, routed, caller as Principal, now),
     async respond(exchange: Exchange): Promise<Outgoing> {
-      return dispatch(exchange.scope as Tx, handlerOf, exchange, exchange.caller as Principal, options.log, answers);
+      return dispatch(exchange.scope as Tx, handlerOf, createRules, exchange, exchange.caller as Principal, options.log, answers);
     },
     async serveOther(given: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
       if (pathname === TOKEN_PATH) return tokenEndpoint(given, store, lifetime, hosted);

@@ -4,7 +4,7 @@
 import { UniqueViolation, type Doc, type Tx, type UniqueRule } from '../../store/types.js';
 import type { BoundFilter, FieldInfo } from '../../filter/tree.js';
 import { SandboxError } from '../context.js';
-import { message } from '../../http/errors.js';
+import { message, type Message } from '../../http/errors.js';
 import { aowDate, formattedName, isValidCitizenServiceNumber, fullLastName, revocationDue, SELF_SERVICE_STATUS, type NameParts } from './person.js';
 import type { ChainKind, ChainRecord } from './date-chain.js';
 import { ORG_COLLECTIONS } from '../reference-data.js';
@@ -61,12 +61,16 @@ export function omit(doc: Doc, keys: readonly string[]): Record<string, unknown>
 
 // ---- employees --------------------------------------------------------------------------
 
+/** The problem of a citizen service number that is not 9 digits passing the 11-test (none for none given); `property` names it. */
+export function citizenServiceNumberProblems(value: unknown, property: string): Message[] {
+  if (value === null || value === undefined || (typeof value === 'string' && isValidCitizenServiceNumber(value))) return [];
+  return [message(400, 'The citizen service number must be exactly 9 digits and pass the 11-test.', [property])];
+}
+
 /** Refuses a citizen service number that is not 9 digits passing the 11-test; `property` names it in the 400. */
 export function checkCitizenServiceNumber(value: unknown, property: string): void {
-  if (value === null || value === undefined) return;
-  if (typeof value !== 'string' || !isValidCitizenServiceNumber(value)) {
-    throw refuse('The citizen service number must be exactly 9 digits and pass the 11-test.', property);
-  }
+  const problems = citizenServiceNumberProblems(value, property);
+  if (problems.length > 0) throw new SandboxError(400, problems);
 }
 
 /** Runs a write whose unique employee number the store decides; a clash becomes a 400 naming the number. */

@@ -4,7 +4,9 @@
 import type { OperationContext } from '../context.js';
 import type { Doc, Tx } from '../../store/types.js';
 import { AGREEMENTS, FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, option } from '../reference-data.js';
-import { COLLECTIONS, SECTIONS, checkCitizenServiceNumber, computeEmployee, employeeSummary, inputOnly, mustGetEmployer, newSectionRecord, refuse, whereIn, withUniqueEmployeeNumber } from './model.js';
+import { message } from '../../http/errors.js';
+import type { CreateRule } from '../create-rules.js';
+import { COLLECTIONS, SECTIONS, citizenServiceNumberProblems, computeEmployee, employeeSummary, inputOnly, mustGetEmployer, newSectionRecord, refuse, whereIn, withUniqueEmployeeNumber } from './model.js';
 import { SELF_SERVICE_STATUS } from './person.js';
 import { assertChain, ChainError } from './date-chain.js';
 
@@ -164,6 +166,33 @@ const NEW_SECTIONS: Record<string, string> = {
   otherPayrollVariablesData: 'otherPayrollVariables',
 };
 
+/** The start dates the body's sections give, earliest first: the employment starts on the first. */
+function startDates(body: Record<string, unknown>): string[] {
+  return Object.keys(NEW_SECTIONS)
+    .map((key) => (body[key] as { startDate?: unknown } | null | undefined)?.startDate)
+    .filter((d): d is string => typeof d === 'string')
+    .sort();
+}
+
+/** The citizen service number a new employee's body gives, null for none. */
+const citizenServiceNumberOf = (body: Record<string, unknown>): unknown => (body.citizenServiceNumber as { citizenServiceNumber?: unknown } | null | undefined)?.citizenServiceNumber ?? null;
+
+/**
+ * What a new employee requires (PostEmployeeByEmployerId, the sandbox's choice where the
+ * contract shows no validations): a last name and a date of birth, kept by every edit of the
+ * employee; a start date for the employment from one of its first records; a valid citizen
+ * service number if one is given.
+ */
+export const NEW_EMPLOYEE_RULE: CreateRule = {
+  required: { employeeData: { personalDetails: { lastName: {}, dateOfBirth: {} } } },
+  check: (body) => [
+    ...(startDates(body).length === 0
+      ? [message(400, 'The employment needs a start date: give workingHoursData.startDate (or the start date of another section).', ['workingHoursData.startDate'])]
+      : []),
+    ...citizenServiceNumberProblems(citizenServiceNumberOf(body), 'citizenServiceNumber.citizenServiceNumber'),
+  ],
+};
+
 /** The administration a new employment is made in: the employer's running payroll administration with the lowest client number, else its first running non-payroll one. */
 async function administrationFor(tx: Tx, employerId: string, today: string): Promise<Doc> {
   const { rows } = await tx.find(ORG_COLLECTIONS.administrations, { where: whereIn(['employerId'], [employerId]) });
@@ -179,28 +208,16 @@ async function highest(tx: Tx, collection: string, employerId: string, field: st
   return rows.reduce((max, doc) => Math.max(max, Number(doc[field] ?? 0)), 0);
 }
 
+/** Creates the employee and its employment from a body NEW_EMPLOYEE_RULE has passed (the engine checks it first). */
 export async function createEmployeeWithEmployment(ctx: OperationContext, employerId: string, rawBody: Record<string, unknown>): Promise<{ employeeId: string; employmentId: string }> {
   const { tx } = ctx;
   await mustGetEmployer(tx, employerId);
   const administration = await administrationFor(tx, employerId, ctx.today);
   const body = checkMetadataKeys(FORMS.newEmployee, await metadataScope(tx, employerId, administration.id), inputOnly(rawBody) as Record<string, unknown>, LISTED_BY.newEmployee);
 
-  const employeeData = body.employeeData as Record<string, unknown> | undefined;
-  if (!employeeData || typeof employeeData !== 'object') throw refuse('employeeData is required: the new employee.', 'employeeData');
-  const personalDetails = (employeeData.personalDetails ?? {}) as Record<string, unknown>;
-  if (typeof personalDetails.lastName !== 'string' || personalDetails.lastName.trim() === '') {
-    throw refuse('A new employee needs a last name.', 'employeeData.personalDetails.lastName');
-  }
-  if (typeof personalDetails.dateOfBirth !== 'string') throw refuse('A new employee needs a date of birth.', 'employeeData.personalDetails.dateOfBirth');
-  const bsn = (body.citizenServiceNumber as { citizenServiceNumber?: string | null } | undefined)?.citizenServiceNumber ?? null;
-  checkCitizenServiceNumber(bsn, 'citizenServiceNumber.citizenServiceNumber');
-
-  // The employment starts on the earliest start date of its first records; at least one is needed.
-  const starts = Object.keys(NEW_SECTIONS)
-    .map((key) => (body[key] as { startDate?: string } | null | undefined)?.startDate)
-    .filter((d): d is string => typeof d === 'string');
-  if (starts.length === 0) throw refuse('The employment needs a start date: give workingHoursData.startDate (or the start date of another section).', 'workingHoursData.startDate');
-  const startDate = starts.sort()[0]!;
+  const employeeData = body.employeeData as Record<string, unknown>;
+  const bsn = citizenServiceNumberOf(body) as string | null;
+  const startDate = startDates(body)[0]!;
 
   const employeeId = ctx.newId();
   const employmentId = ctx.newId();

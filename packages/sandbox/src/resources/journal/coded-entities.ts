@@ -5,7 +5,8 @@ import type { Message } from '../../http/errors.js';
 import type { Handler, OperationContext, ResourceModule } from '../../domain/context.js';
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
-import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, missingField, refuseWhenAny, relationsAtLevels, requiredRelations, sameText, wageModelProfileOf, whereEquals } from './rules.js';
+import type { CreateRule } from '../../domain/create-rules.js';
+import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, refuseWhenAny, relationsAtLevels, requiredRelations, sameText, wageModelProfileOf, whereEquals } from './rules.js';
 import { employmentUses, renameInEmployments, usedBy } from './usage.js';
 
 /** The uses that block a delete, in the order the contract lists their codes (and they are reported). */
@@ -32,6 +33,9 @@ export interface CodedEntityKind {
   codeNotUnique: Record<JournalLevel, string>;
   inUse: Record<DeleteRule, string>;
 }
+
+/** The entity is known by its code: a create needs one, and an edit keeps one. */
+const CODED_ENTITY_RULE: CreateRule = { required: { code: {} } };
 
 /** The read model: the contract shows the id and the code. */
 const readModel = (doc: Doc) => ({ id: doc.id, code: doc.code });
@@ -95,8 +99,7 @@ export function codedEntityModule(kind: CodedEntityKind): ResourceModule {
 
   const create: Handler = async (ctx) => {
     const profile = await wageModelProfileOf(ctx);
-    const { code } = bodyOf(ctx);
-    if (typeof code !== 'string') throw missingField('code');
+    const code = bodyOf(ctx).code as string;
     await refuseTakenCode(ctx.tx, kind, profile, code);
     const doc: Doc = {
       id: ctx.newId(),
@@ -140,5 +143,6 @@ export function codedEntityModule(kind: CodedEntityKind): ResourceModule {
   return {
     collections: [{ name: kind.collection, schema: { api: 'journal', component: kind.component }, relations: [...requiredRelations('journalProfileId'), ...relationsAtLevels(['payrollAdministration'], 'payrollAdministrationId'), { field: 'deviatesFromId', collection: kind.collection }] }],
     handlers: { [kind.operations.list]: list, [kind.operations.create]: create, [kind.operations.edit]: edit, [kind.operations.remove]: remove },
+    creates: { [kind.operations.create]: CODED_ENTITY_RULE },
   };
 }

@@ -9,7 +9,8 @@ import { SandboxError, type Handler, type OperationContext, type ResourceModule 
 import type { Doc, Tx } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
 import { ORG_COLLECTIONS } from '../../domain/reference-data.js';
-import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, missingField, refuseWhenAny, relations, relationsAtLevels, requiredRelations, sameText, whereEquals } from './rules.js';
+import type { CreateRule } from '../../domain/create-rules.js';
+import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, refuseWhenAny, relations, relationsAtLevels, requiredRelations, sameText, whereEquals } from './rules.js';
 import { employmentUses, usedBy } from './usage.js';
 
 const WAGE_MODEL_DESCRIPTION_NOT_UNIQUE: Record<JournalLevel, string> = {
@@ -61,11 +62,11 @@ async function refuseTakenDescription(tx: Tx, codes: Record<JournalLevel, string
   refuseWhenAny(taken.map((level) => journalMessage(codes[level], `The description '${description}' is already used by a journal profile at ${LEVEL_NAMES[level]}.`, ['description'])));
 }
 
-function descriptionOf(ctx: OperationContext): string {
-  const { description } = bodyOf(ctx);
-  if (typeof description !== 'string') throw missingField('description');
-  return description;
-}
+/** A profile is known by its description: a create needs one, and an edit keeps one. */
+const NEW_PROFILE_RULE: CreateRule = { required: { description: {} } };
+
+/** The description of a create's body (NEW_PROFILE_RULE has passed it). */
+const descriptionOf = (ctx: OperationContext): string => bodyOf(ctx).description as string;
 
 async function existing(tx: Tx, collection: string, id: string | undefined): Promise<Doc> {
   const doc = await tx.get(collection, id ?? '');
@@ -172,5 +173,6 @@ const journalProfiles: ResourceModule = {
     PatchJournalProfileAtPayrollAdministrationLevelByJournalProfileId: editAtAdministration,
     DeleteJournalProfileAtPayrollAdministrationLevelByJournalProfileId: deleteAtAdministration,
   },
+  creates: { PostJournalProfileByWageModelId: NEW_PROFILE_RULE, PostJournalProfileByPayrollAdministrationId: NEW_PROFILE_RULE },
 };
 export default journalProfiles;

@@ -25,13 +25,6 @@ export function journalMessage(code: string, description: string, properties: st
   return { code, id, type: 'BrokenBusinessRule', description, properties } as unknown as Message;
 }
 
-/** A bad request no journal code names (a required field left out): the contract shows no
- * code for these, so the message carries none. */
-export function missingField(field: string): SandboxError {
-  const withoutCode = { id: null, type: 'BrokenBusinessRule', description: `The field ${field} is required.`, properties: [field] };
-  return new SandboxError(400, [withoutCode as unknown as Message]);
-}
-
 /** Refuses with every failing rule's message (nothing the request wrote is kept). */
 export function refuseWhenAny(messages: Message[]): void {
   if (messages.length > 0) throw new SandboxError(400, messages);
