@@ -52,6 +52,10 @@ Options:
   --max-upload-bytes <n>
                     sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox
                     may hold; an upload beyond gets 400 naming the limit (default: 52428800)
+  --max-sandbox-bytes <n>
+                    sandbox: bytes one sandbox may store: documents, meta and uploads as JSON,
+                    and the tokens of its logins; a write or login beyond gets 400 naming the
+                    limit (0 none). Default: 67108864 with --hosted, none otherwise
   --token-lifetime <s>
                     sandbox: expires_in of tokens from POST /auth/token (default: 3600)
   --watch           reload the bundles when they change
@@ -112,6 +116,7 @@ export async function main(argv: string[]): Promise<void> {
         'answer-cache': { type: 'string' },
         'collection-cache': { type: 'string' },
         'max-upload-bytes': { type: 'string' },
+        'max-sandbox-bytes': { type: 'string' },
         watch: { type: 'boolean' },
         'spec-dir': { type: 'string' },
         payroll: { type: 'string' },
@@ -139,7 +144,7 @@ export async function main(argv: string[]): Promise<void> {
   const examples = (values.examples ?? false) || (values.dynamic ?? false);
   const dynamic = values.dynamic ?? (env === 'true' || env === '1');
   if (examples) {
-    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache', 'collection-cache', 'max-snapshot-body', 'max-failures'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
+    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'max-sandbox-bytes', 'answer-cache', 'collection-cache', 'max-snapshot-body', 'max-failures'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
   }
   if (values.data !== undefined && values['database-url'] !== undefined) fail('--data and --database-url exclude each other (PostgreSQL keeps the data itself)');
   if (values['database-url'] !== undefined && !/^postgres(ql)?:\/\//.test(values['database-url'])) fail(`--database-url must be a postgres:// URL, not '${values['database-url'].replace(/:[^:@/]*@/, ':***@')}'`);
@@ -177,6 +182,7 @@ export async function main(argv: string[]): Promise<void> {
     options.collectionCacheBytes = integer('--collection-cache', values['collection-cache'], 0, 65_536) * 1024 * 1024;
   }
   if (values['max-upload-bytes'] !== undefined) options.maxUploadBytes = integer('--max-upload-bytes', values['max-upload-bytes'], 0, Number.MAX_SAFE_INTEGER);
+  if (values['max-sandbox-bytes'] !== undefined) options.maxSandboxBytes = integer('--max-sandbox-bytes', values['max-sandbox-bytes'], 0, Number.MAX_SAFE_INTEGER);
   if (values['sandbox-ttl'] !== undefined) options.sandboxTtlMs = duration('--sandbox-ttl', values['sandbox-ttl']);
   if (values['cors-origin'] !== undefined) {
     for (const origin of values['cors-origin']) if (!/^https?:\/\/[^/\s]+$/.test(origin)) fail(`--cors-origin must be an origin such as https://app.example.com (scheme and host, no path), not '${origin}'`);

@@ -29,6 +29,7 @@ import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest, type BodyCap } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
 import { limitSandboxes, uploadCollections } from './store/limits.js';
+import { snapshotBytes } from './store/stored-bytes.js';
 
 export { HEALTH_PATH, METRICS_PATH };
 
@@ -90,6 +91,10 @@ export interface MockOptions {
   /** Sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox may hold (a write
    * beyond is refused, 400). Default 50 MiB. */
   maxUploadBytes?: number;
+  /** Sandbox: bytes one sandbox may store (documents, meta and uploads as JSON, and the token rows
+   * of its logins); a write or login beyond is refused (400). 0 no limit. Default: 64 MiB with
+   * hosted, no limit otherwise. */
+  maxSandboxBytes?: number;
   /** Largest accepted request body in bytes, for every endpoint (API, control, operator, token);
    * larger bodies get 413 naming --max-body. Default 5 MiB. */
   maxBodyBytes?: number;
@@ -149,6 +154,8 @@ const CALLER_MEMORY_MS = 10_000;
 const DEFAULT_MAX_ENTITIES = 100_000;
 const DEFAULT_HOSTED_MAX_SANDBOXES = 200;
 const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Twice the largest hosted snapshot import, about 45 seeds. */
+const DEFAULT_HOSTED_MAX_SANDBOX_BYTES = 64 * 1024 * 1024;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
@@ -238,6 +245,7 @@ export function createMock(options: MockOptions = {}): Mock {
                     maxEntities: options.maxEntities ?? DEFAULT_MAX_ENTITIES,
                     maxSandboxesPerClient: options.hosted ? (options.maxSandboxes ?? DEFAULT_HOSTED_MAX_SANDBOXES) : 0,
                     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+                    stored: { maxBytes: options.maxSandboxBytes ?? (options.hosted ? DEFAULT_HOSTED_MAX_SANDBOX_BYTES : 0), seedBytes: snapshotBytes(storeOptions.seed) },
                     uploadCollections: uploadCollections(storeOptions.collections, apis),
                   },
                 )),
