@@ -27,8 +27,10 @@ Options:
   --operator-token <t>
                     sandbox: serve /__operator/* (clients, sandboxes) to this bearer token
                     (also $PAYROLL_MOCK_OPERATOR_TOKEN); required with --hosted
-  --sandbox-ttl <d> sandbox: remove sandboxes not written for this long (30d, 12h, 90m,
-                    45s; 0 never). Default: 30d with --database-url, never otherwise
+  --sandbox-ttl <d> sandbox: remove sandboxes not used for this long, with their tokens (30d,
+                    12h, 90m, 45s; 0 never): not written, and no token of theirs issued or
+                    refreshed (an unused refresh token lives this long). Default: 30d with
+                    --hosted or --database-url, never otherwise
   --rate-limit <n>  sandbox: requests per second per client with --hosted (whichever of its
                     tokens it uses; per bearer token otherwise) and per remote address without
                     a client's token (429 with Retry-After beyond; 0 none). Default: 100 with

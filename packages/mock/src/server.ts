@@ -30,6 +30,7 @@ import { fromNodeRequest, type BodyCap } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
 import { limitSandboxes, uploadCollections } from './store/limits.js';
 import { snapshotBytes } from './store/stored-bytes.js';
+import { sweepIdleSandboxes } from './idle-sweep.js';
 
 export { HEALTH_PATH, METRICS_PATH };
 
@@ -67,8 +68,9 @@ export interface MockOptions {
   hosted?: boolean;
   /** Sandbox: serves /__operator/* (clients, sandboxes) to callers with this bearer token. */
   operatorToken?: string;
-  /** Sandbox: a sandbox not written for this long is removed (back to the seed); 0 never.
-   * Default: 30 days on PostgreSQL, never in memory. */
+  /** Sandbox: a sandbox not used for this long (not written, and no token of it issued or
+   * refreshed; an unused refresh token lives this long) is removed with its tokens (back to the
+   * seed); 0 never. Default: 30 days with hosted or on PostgreSQL, never otherwise. */
   sandboxTtlMs?: number;
   /** Requests per second one client may make, whichever of its tokens it uses (hosted; else one
    * bearer token), and one remote address without a client's token (429 with Retry-After
@@ -146,7 +148,7 @@ const DEFAULT_MAX_SNAPSHOT = 256 * 1024 * 1024;
 const DEFAULT_HOSTED_MAX_SNAPSHOT = 32 * 1024 * 1024;
 /** The control requests whose bodies are whole sandboxes, under their own cap. */
 const SNAPSHOT_BODIES = new Set(['PUT /__sandbox/snapshot', 'POST /__sandbox/scenario']);
-const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
+const DEFAULT_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
 const DEFAULT_HOSTED_MAX_FAILURES = 30;
 /** How long the client behind a token is remembered for rate accounting. */
@@ -170,6 +172,7 @@ export function createMock(options: MockOptions = {}): Mock {
     payroll: options.payrollSpec ?? path.join(specDir, 'payroll.json'),
     journal: options.journalSpec ?? path.join(specDir, 'journal.json'),
   };
+  const ttl = options.sandboxTtlMs ?? (options.databaseUrl !== undefined || options.hosted ? DEFAULT_TTL_MS : 0);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const bodyCap: BodyCap = { limit: maxBody, setting: '--max-body' };
   const snapshotCap: BodyCap = { limit: options.maxSnapshotBytes ?? (options.hosted ? DEFAULT_HOSTED_MAX_SNAPSHOT : DEFAULT_MAX_SNAPSHOT), setting: '--max-snapshot-body' };
@@ -250,6 +253,7 @@ export function createMock(options: MockOptions = {}): Mock {
                   },
                 )),
               tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+              refreshTokenLifetimeMs: ttl > 0 ? ttl : undefined,
               modules: options.resources,
               hosted: options.hosted,
               operatorToken: options.operatorToken,
@@ -260,20 +264,16 @@ export function createMock(options: MockOptions = {}): Mock {
     }
   }
 
-  /** Removes the sandboxes not written for the time to live, now and then. */
-  const ttl = options.sandboxTtlMs ?? (options.databaseUrl ? DEFAULT_POSTGRES_TTL_MS : 0);
+  /** Removes the sandboxes idle for the time to live, now and then (idle-sweep.ts). */
   let sweeper: NodeJS.Timeout | undefined;
   function startSweeping(): void {
     if (ttl <= 0) return;
     const sweep = async () => {
       if (!store) return;
-      const cutoff = Date.now() - ttl;
       try {
-        for (const sandbox of await store.list()) {
-          if (sandbox.updatedAt !== null && Date.parse(sandbox.updatedAt) < cutoff) await store.reset(sandbox.id);
-        }
+        await sweepIdleSandboxes(store, ttl);
       } catch (error) {
-        log(`payroll-mock: removing expired sandboxes failed: ${(error as Error).message}`);
+        log(`payroll-mock: removing idle sandboxes failed: ${(error as Error).message}`);
       }
     };
     void sweep();

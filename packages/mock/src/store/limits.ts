@@ -145,6 +145,7 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
       held.delete(sandbox);
       return store.reset(sandbox);
     },
+    resetIfIdle: store.resetIfIdle && ((sandbox, cutoff) => (held.delete(sandbox), store.resetIfIdle!(sandbox, cutoff))),
     exportSnapshot: async (sandbox) => (stored ? withoutStoredBytes(await store.exportSnapshot(sandbox)) : store.exportSnapshot(sandbox)),
     async importSnapshot(sandbox: string, given: Snapshot) {
       let snapshot = given;

@@ -41,6 +41,7 @@ import {
   type UniqueRule,
 } from '@payroll-api/sandbox/engine';
 import { CollectionCache, type LoadedCollection } from './collection-cache.js';
+import { removeIfIdle } from './idle-reset.js';
 
 /** First key of every advisory lock this store takes (the second is the sandbox's hash). */
 const LOCK_SPACE = 0x5a4e4442;
@@ -403,6 +404,14 @@ export class PostgresStore implements Store {
       await lockSandbox(client, sandbox);
       await client.query('DELETE FROM sandbox_doc WHERE sandbox = $1', [sandbox]);
       await client.query('DELETE FROM sandbox_state WHERE sandbox = $1', [sandbox]);
+    });
+  }
+
+  /** Resets the sandbox unless it was written since `cutoff` (the idle sweep, idle-reset.ts). */
+  async resetIfIdle(sandbox: string, cutoff: Date): Promise<boolean> {
+    return this.inTransaction('write', async (client) => {
+      await lockSandbox(client, sandbox);
+      return removeIfIdle(client, sandbox, cutoff);
     });
   }
 
