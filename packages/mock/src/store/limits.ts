@@ -4,7 +4,7 @@
 // limit) and changes nothing; so is a snapshot beyond any of them. The internal sandboxes
 // ('__auth': tokens and clients) are not limited themselves, but a login's token rows count
 // towards the stored bytes of the sandbox they reach.
-import { message, SandboxError, tenantPrefixOf, type CollectionSpec, type Doc, type LoadedApi, type Snapshot, type Store, type Tx } from '@payroll-api/sandbox/engine';
+import { message, SandboxError, tenantPrefixOf, type CollectionSpec, type Doc, type LoadedApi, type Snapshot, type Tx } from '@payroll-api/sandbox/engine';
 import type { OperatedStore } from './index.js';
 import { limitTokenBytes, storedBytesTracker, withoutStoredBytes, withStoredBytes, type StoredBytesLimit } from './stored-bytes.js';
 
