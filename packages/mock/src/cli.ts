@@ -27,8 +27,10 @@ Options:
   --operator-token <t>
                     sandbox: serve /__operator/* (clients, sandboxes) to this bearer token
                     (also $PAYROLL_MOCK_OPERATOR_TOKEN); required with --hosted
-  --sandbox-ttl <d> sandbox: remove sandboxes not written for this long (30d, 12h, 90m,
-                    45s; 0 never). Default: 30d with --database-url, never otherwise
+  --sandbox-ttl <d> sandbox: remove sandboxes not used for this long, with their tokens (30d,
+                    12h, 90m, 45s; 0 never): not written, and no token of theirs issued or
+                    refreshed (an unused refresh token lives this long). Default: 30d with
+                    --hosted or --database-url, never otherwise
   --rate-limit <n>  sandbox: requests per second per client with --hosted (whichever of its
                     tokens it uses; per bearer token otherwise) and per remote address without
                     a client's token (429 with Retry-After beyond; 0 none). Default: 100 with
@@ -63,6 +65,10 @@ Options:
   --max-upload-bytes <n>
                     sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox
                     may hold; an upload beyond gets 400 naming the limit (default: 52428800)
+  --max-sandbox-bytes <n>
+                    sandbox: bytes one sandbox may store: documents, meta and uploads as JSON,
+                    and the tokens of its logins; a write or login beyond gets 400 naming the
+                    limit (0 none). Default: 67108864 with --hosted, none otherwise
   --token-lifetime <s>
                     sandbox: expires_in of tokens from POST /auth/token (default: 3600)
   --watch           reload the bundles when they change
@@ -126,6 +132,7 @@ export async function main(argv: string[]): Promise<void> {
         'answer-cache': { type: 'string' },
         'collection-cache': { type: 'string' },
         'max-upload-bytes': { type: 'string' },
+        'max-sandbox-bytes': { type: 'string' },
         watch: { type: 'boolean' },
         'spec-dir': { type: 'string' },
         payroll: { type: 'string' },
@@ -153,7 +160,7 @@ export async function main(argv: string[]): Promise<void> {
   const examples = (values.examples ?? false) || (values.dynamic ?? false);
   const dynamic = values.dynamic ?? (env === 'true' || env === '1');
   if (examples) {
-    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'answer-cache', 'collection-cache', 'max-snapshot-body', 'max-failures', 'max-connections', 'max-fault-delay', 'admin-port'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
+    for (const name of ['data', 'database-url', 'token-lifetime', 'hosted', 'operator-token', 'sandbox-ttl', 'rate-limit', 'max-entities', 'max-upload-bytes', 'max-sandbox-bytes', 'answer-cache', 'collection-cache', 'max-snapshot-body', 'max-failures', 'max-connections', 'max-fault-delay', 'admin-port'] as const) if (values[name] !== undefined) fail(`--${name} is a sandbox option; it cannot be combined with --examples`);
   }
   if (values.data !== undefined && values['database-url'] !== undefined) fail('--data and --database-url exclude each other (PostgreSQL keeps the data itself)');
   if (values['database-url'] !== undefined && !/^postgres(ql)?:\/\//.test(values['database-url'])) fail(`--database-url must be a postgres:// URL, not '${values['database-url'].replace(/:[^:@/]*@/, ':***@')}'`);
@@ -197,6 +204,7 @@ export async function main(argv: string[]): Promise<void> {
     options.collectionCacheBytes = integer('--collection-cache', values['collection-cache'], 0, 65_536) * 1024 * 1024;
   }
   if (values['max-upload-bytes'] !== undefined) options.maxUploadBytes = integer('--max-upload-bytes', values['max-upload-bytes'], 0, Number.MAX_SAFE_INTEGER);
+  if (values['max-sandbox-bytes'] !== undefined) options.maxSandboxBytes = integer('--max-sandbox-bytes', values['max-sandbox-bytes'], 0, Number.MAX_SAFE_INTEGER);
   if (values['sandbox-ttl'] !== undefined) options.sandboxTtlMs = duration('--sandbox-ttl', values['sandbox-ttl']);
   if (values['cors-origin'] !== undefined) {
     for (const origin of values['cors-origin']) if (!/^https?:\/\/[^/\s]+$/.test(origin)) fail(`--cors-origin must be an origin such as https://app.example.com (scheme and host, no path), not '${origin}'`);

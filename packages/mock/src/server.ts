@@ -33,6 +33,8 @@ import { fromNodeRequest, type BodyCap } from './node-request.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
 import { limitSandboxes, uploadCollections } from './store/limits.js';
 import { joinInstances, type Instances } from './store/instances.js';
+import { snapshotBytes } from './store/stored-bytes.js';
+import { sweepIdleSandboxes } from './idle-sweep.js';
 
 export { HEALTH_PATH, METRICS_PATH };
 
@@ -70,8 +72,9 @@ export interface MockOptions {
   hosted?: boolean;
   /** Sandbox: serves /__operator/* (clients, sandboxes) to callers with this bearer token. */
   operatorToken?: string;
-  /** Sandbox: a sandbox not written for this long is removed (back to the seed); 0 never.
-   * Default: 30 days on PostgreSQL, never in memory. */
+  /** Sandbox: a sandbox not used for this long (not written, and no token of it issued or
+   * refreshed; an unused refresh token lives this long) is removed with its tokens (back to the
+   * seed); 0 never. Default: 30 days with hosted or on PostgreSQL, never otherwise. */
   sandboxTtlMs?: number;
   /** Requests per second one client may make, whichever of its tokens it uses (hosted; else one
    * bearer token), and one remote address without a client's token (429 with Retry-After
@@ -106,6 +109,10 @@ export interface MockOptions {
   /** Sandbox: bytes of uploaded files (photos, logos; decoded) one sandbox may hold (a write
    * beyond is refused, 400). Default 50 MiB. */
   maxUploadBytes?: number;
+  /** Sandbox: bytes one sandbox may store (documents, meta and uploads as JSON, and the token rows
+   * of its logins); a write or login beyond is refused (400). 0 no limit. Default: 64 MiB with
+   * hosted, no limit otherwise. */
+  maxSandboxBytes?: number;
   /** Largest accepted request body in bytes, for every endpoint (API, control, operator, token);
    * larger bodies get 413 naming --max-body. Default 5 MiB. */
   maxBodyBytes?: number;
@@ -161,7 +168,7 @@ const DEFAULT_MAX_SNAPSHOT = 256 * 1024 * 1024;
 const DEFAULT_HOSTED_MAX_SNAPSHOT = 32 * 1024 * 1024;
 /** The control requests whose bodies are whole sandboxes, under their own cap. */
 const SNAPSHOT_BODIES = new Set(['PUT /__sandbox/snapshot', 'POST /__sandbox/scenario']);
-const DEFAULT_POSTGRES_TTL_MS = 30 * 86_400_000;
+const DEFAULT_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
 const DEFAULT_HOSTED_MAX_FAILURES = 30;
 const DEFAULT_HOSTED_MAX_CONNECTIONS = 64;
@@ -171,6 +178,8 @@ const CALLER_MEMORY_MS = 10_000;
 const DEFAULT_MAX_ENTITIES = 100_000;
 const DEFAULT_HOSTED_MAX_SANDBOXES = 200;
 const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Twice the largest hosted snapshot import, about 45 seeds. */
+const DEFAULT_HOSTED_MAX_SANDBOX_BYTES = 64 * 1024 * 1024;
 
 function defaultSpecDir(): string {
   const require = createRequire(import.meta.url);
@@ -185,6 +194,7 @@ export function createMock(options: MockOptions = {}): Mock {
     payroll: options.payrollSpec ?? path.join(specDir, 'payroll.json'),
     journal: options.journalSpec ?? path.join(specDir, 'journal.json'),
   };
+  const ttl = options.sandboxTtlMs ?? (options.databaseUrl !== undefined || options.hosted ? DEFAULT_TTL_MS : 0);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const bodyCap: BodyCap = { limit: maxBody, setting: '--max-body' };
   const snapshotCap: BodyCap = { limit: options.maxSnapshotBytes ?? (options.hosted ? DEFAULT_HOSTED_MAX_SNAPSHOT : DEFAULT_MAX_SNAPSHOT), setting: '--max-snapshot-body' };
@@ -283,10 +293,12 @@ export function createMock(options: MockOptions = {}): Mock {
                     maxEntities: options.maxEntities ?? DEFAULT_MAX_ENTITIES,
                     maxSandboxesPerClient: options.hosted ? (options.maxSandboxes ?? DEFAULT_HOSTED_MAX_SANDBOXES) : 0,
                     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+                    stored: { maxBytes: options.maxSandboxBytes ?? (options.hosted ? DEFAULT_HOSTED_MAX_SANDBOX_BYTES : 0), seedBytes: snapshotBytes(storeOptions.seed) },
                     uploadCollections: uploadCollections(storeOptions.collections, apis),
                   },
                 )),
               tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+              refreshTokenLifetimeMs: ttl > 0 ? ttl : undefined,
               modules: options.resources,
               hosted: options.hosted,
               operatorToken: options.operatorToken,
@@ -298,20 +310,16 @@ export function createMock(options: MockOptions = {}): Mock {
     }
   }
 
-  /** Removes the sandboxes not written for the time to live, now and then. */
-  const ttl = options.sandboxTtlMs ?? (options.databaseUrl ? DEFAULT_POSTGRES_TTL_MS : 0);
+  /** Removes the sandboxes idle for the time to live, now and then (idle-sweep.ts). */
   let sweeper: NodeJS.Timeout | undefined;
   function startSweeping(): void {
     if (ttl <= 0) return;
     const sweep = async () => {
       if (!store) return;
-      const cutoff = Date.now() - ttl;
       try {
-        for (const sandbox of await store.list()) {
-          if (sandbox.updatedAt !== null && Date.parse(sandbox.updatedAt) < cutoff) await store.reset(sandbox.id);
-        }
+        await sweepIdleSandboxes(store, ttl);
       } catch (error) {
-        log(`payroll-mock: removing expired sandboxes failed: ${(error as Error).message}`);
+        log(`payroll-mock: removing idle sandboxes failed: ${(error as Error).message}`);
       }
     };
     void sweep();

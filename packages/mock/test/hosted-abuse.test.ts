@@ -15,6 +15,9 @@ import { startPostgres, usePostgres } from './support/postgres.js';
 import { newEmployee } from './support/new-employee.js';
 import { PostgresStore } from '../src/store/postgres/index.js';
 import { seedSnapshot } from '#sandbox/seed/index.js';
+import { tenantSandbox } from '#sandbox/auth/tenants.js';
+import pg from 'pg';
+import { snapshotBytes } from '../src/store/stored-bytes.js';
 
 const server = usePostgres();
 const OPERATOR = 'operator-token-of-the-abuse-test-0123456789';
@@ -50,6 +53,9 @@ const MAX_SNAPSHOT = 3_000_000;
 const RATE = 20;
 const MAX_SANDBOXES = 3;
 const MAX_FAILURES = 40;
+/** Room above the seed in each sandbox (--max-sandbox-bytes). */
+const STORED_HEADROOM = 1_000_000;
+const MAX_SANDBOX_BYTES = snapshotBytes(seedSnapshot()) + STORED_HEADROOM;
 const APP_ORIGIN = 'https://app.example.com';
 /** Remote addresses of their own (every 127/8 address reaches the loopback interface), so that
  * the failures one test provokes throttle no other test. */
@@ -59,7 +65,7 @@ const JSON_V = 'application/json;version=2018-01-01';
 let a: MockProcess;
 let b: MockProcess;
 
-const hostedArgs = (databaseUrl: string, more: string[] = []) => [...more, '--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES), '--max-failures', String(MAX_FAILURES), '--cors-origin', APP_ORIGIN];
+const hostedArgs = (databaseUrl: string, more: string[] = []) => [...more, '--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--max-body', String(MAX_BODY), '--max-snapshot-body', String(MAX_SNAPSHOT), '--rate-limit', String(RATE), '--max-sandboxes', String(MAX_SANDBOXES), '--max-failures', String(MAX_FAILURES), '--max-sandbox-bytes', String(MAX_SANDBOX_BYTES), '--cors-origin', APP_ORIGIN];
 
 beforeAll(async () => {
   const databaseUrl = await server().database('abuse');
@@ -337,6 +343,43 @@ describe('quotas per client, not per token', () => {
     expect((await calm(() => call(b, 'PUT', '/__sandbox/clock', tokens[3], { now: '2031-01-01T00:00:00Z' }))).status).toBe(200);
   });
 
+  it('limits the bytes one sandbox stores (documents, meta, uploads, its logins\' tokens) across instances', async () => {
+    const client = await newClient();
+    const owner = (await login(a, client, 'admin')).body.access_token as string;
+    const withPadding = async (mock: MockProcess, padding: number) => {
+      const snapshot = (await calm(() => call(mock, 'GET', '/__sandbox/snapshot', owner))).body;
+      return calm(() => call(mock, 'PUT', '/__sandbox/snapshot', owner, { ...snapshot, meta: { ...snapshot.meta, pad: 'x'.repeat(padding) } }));
+    };
+    const refusedByLimit = (answer: { status: number; body: any }) => {
+      expect(answer.status).toBe(400);
+      expect(descriptions(answer as Answer)).toContain(`at most ${MAX_SANDBOX_BYTES} bytes (the limit --max-sandbox-bytes`);
+    };
+    // Meta through one instance leaves about 1 kB; the other instance sees the same total.
+    expect((await withPadding(a, STORED_HEADROOM - 1_000)).status).toBe(200);
+    const employee = newEmployee(70_020, 20);
+    refusedByLimit(await calm(() => call(b, 'POST', EMPLOYEES, owner, { ...employee, employeeData: { ...employee.employeeData, personalDetails: { ...employee.employeeData.personalDetails, lastName: 'y'.repeat(60) } } })));
+    const stored = await calm(() => call(a, 'GET', `${EMPLOYEES}?filter=${encodeURIComponent('employeeNumber eq 70020')}`, owner));
+    expect(stored.body.totalSize).toBe(0);
+    const photo = { data: Buffer.alloc(20_000, 7).toString('base64'), mimeType: 'image/png' };
+    const employeeId = (await calm(() => call(a, 'GET', `${EMPLOYEES}?pageSize=1`, owner))).body._embedded[0].id as string;
+    refusedByLimit(await calm(() => call(b, 'POST', `/v2/v2/providers/employers/employees/${employeeId}/photo`, owner, photo)));
+    refusedByLimit(await withPadding(b, STORED_HEADROOM + 1_000));
+    // Each login stores two token rows that count towards the sandbox: the room left runs out.
+    let refused: { status: number; body: any } | undefined;
+    for (let i = 0; i < 60 && !refused; i++) {
+      const issued = await login(i % 2 === 0 ? a : b, client, 'admin');
+      if (issued.status === 429) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      else if (issued.status !== 200) refused = issued;
+    }
+    expect(refused).toBeDefined();
+    refusedByLimit(refused!);
+    // Room made again: logins, documents and uploads are stored.
+    expect((await withPadding(b, 10)).status).toBe(200);
+    expect((await login(a, client, 'admin')).status).toBe(200);
+    expect((await calm(() => call(a, 'POST', EMPLOYEES, owner, employee))).status).toBe(201);
+    expect((await calm(() => call(b, 'POST', `/v2/v2/providers/employers/employees/${employeeId}/photo`, owner, photo))).status).toBe(201);
+  }, 120_000);
+
   it('limits requests without a client token by remote address', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     // All at once: more than a second's burst arrives before the bucket can refill.
@@ -571,4 +614,54 @@ describe('monitoring endpoints', () => {
     expect((await request(`${adminUrl}${EMPLOYEES}`, { method: 'GET', headers: {} })).status).toBe(404);
     expect((await call(a, 'GET', '/__health', undefined)).status).toBe(200);
   });
+});
+
+describe('expiry', () => {
+  const IDLE_SECONDS = 3;
+  let c: MockProcess;
+  let d: MockProcess;
+  let databaseUrl: string;
+  beforeAll(async () => {
+    databaseUrl = await server().database('expiry');
+    const args = ['--port', '0', '--hosted', '--operator-token', OPERATOR, '--database-url', databaseUrl, '--sandbox-ttl', `${IDLE_SECONDS}s`, '--token-lifetime', '1'];
+    c = await startProcess(args);
+    d = await startProcess(args);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([c?.stop(), d?.stop()]);
+  });
+
+  it('removes a sandbox idle for --sandbox-ttl with its tokens, on either instance; one in use stays', async () => {
+    const client = (await call(c, 'POST', '/__operator/clients', OPERATOR, { name: 'Expiring tenant' })).body as { client_id: string; client_secret: string };
+    const idle = await login(c, client, 'admin');
+    const busy = await login(d, client, 'alice');
+    expect((await call(d, 'PUT', '/__sandbox/clock', idle.body.access_token, { now: '2031-01-01T00:00:00Z' })).status).toBe(200);
+    expect((await call(c, 'PUT', '/__sandbox/clock', busy.body.access_token, { now: '2032-01-01T00:00:00Z' })).status).toBe(200);
+    const refresh = (presented: string, mock: MockProcess) => grant(mock, { grant_type: 'refresh_token', refresh_token: presented, client_Id: client.client_id, client_secret: client.client_secret });
+    // The busy user refreshes (uses its login) and writes nothing more; the idle one does nothing.
+    let latest = busy.body.refresh_token as string;
+    const until = Date.now() + (IDLE_SECONDS + 3) * 1000;
+    for (let i = 0; Date.now() < until; i++) {
+      const renewed = await refresh(latest, i % 2 === 0 ? c : d);
+      expect(renewed.status).toBe(200);
+      latest = renewed.body.refresh_token;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const sandboxes = (await call(d, 'GET', '/__operator/sandboxes', OPERATOR)).body.sandboxes.map((s: { id: string }) => s.id);
+    expect(sandboxes).toContain(tenantSandbox(client.client_id, 'alice'));
+    expect(sandboxes).not.toContain(tenantSandbox(client.client_id, 'admin'));
+    expect(await refresh(idle.body.refresh_token, c)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const rows = async (user: string) => Number((await db.query("SELECT count(*) AS n FROM sandbox_doc WHERE sandbox = '__auth' AND doc->>'sandbox' = $1", [tenantSandbox(client.client_id, user)])).rows[0].n);
+      expect(await rows('admin')).toBe(0);
+      expect(await rows('alice')).toBeGreaterThan(0);
+    } finally {
+      await db.end();
+    }
+    // The removed sandbox reads the seed again for a new login.
+    const again = await login(d, client, 'admin');
+    expect((await call(c, 'GET', '/__sandbox/clock', again.body.access_token)).body.now).not.toMatch(/^2031/);
+  }, 120_000);
 });

@@ -10,6 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '#sandbox/seed/ids.js';
 import { startProcess, type MockProcess } from './helpers.js';
 import { usePostgres } from './support/postgres.js';
+import { newEmployee } from './support/new-employee.js';
+import { seedSnapshot } from '#sandbox/seed/index.js';
+import { snapshotBytes } from '../src/store/stored-bytes.js';
 
 const LIMIT = 1_000_000;
 const server = usePostgres();
@@ -73,5 +76,51 @@ describe.each(Object.keys(STORES))('--max-upload-bytes (%s)', (store) => {
     expect(put.status).toBe(400);
     expect((await put.json()).messages[0].description).toMatch(/the limit --max-upload-bytes/);
     expect(await photoBytes(first)).toBe(200_000);
+  }, 120_000);
+});
+
+// --max-sandbox-bytes counts every byte a sandbox stores (documents, meta, uploads, as JSON); the
+// same running total on PostgreSQL is tested with two instances in hosted-abuse.test.ts.
+const HEADROOM = 400_000;
+describe.each(['memory', '--data'])('--max-sandbox-bytes (%s)', (store) => {
+  it('refuses documents, meta and uploads beyond the limit, naming it, and stores none of them', async () => {
+    const limit = snapshotBytes(seedSnapshot()) + HEADROOM;
+    const mock = await startProcess(['--port', '0', '--max-sandbox-bytes', String(limit), ...(await STORES[store]!())]);
+    running.push(mock);
+    const headers = { authorization: `Bearer sandbox-bytes-${store}`, accept: 'application/json', 'content-type': 'application/json' };
+    const base = `${mock.url}/v2/v2/providers/employers`;
+    const employees = `${base}/${SEED_IDS.employer}/employees`;
+    const list = await (await fetch(`${employees}?pageSize=2&orderBy=employeeNumber`, { headers })).json();
+    const [first, second] = list._embedded.map((employee: { id: string }) => employee.id) as [string, string];
+    const upload = (employeeId: string, bytes: number) =>
+      fetch(`${base}/employees/${employeeId}/photo`, { method: 'POST', headers, body: JSON.stringify({ data: randomBytes(bytes).toString('base64'), mimeType: 'image/png' }) });
+    const refusedByLimit = async (answer: Response) => {
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).messages[0].description).toMatch(new RegExp(`at most ${limit} bytes \\(the limit --max-sandbox-bytes`));
+    };
+    const snapshotWith = async (padding: number) => {
+      const snapshot = await (await fetch(`${mock.url}/__sandbox/snapshot`, { headers })).json();
+      return fetch(`${mock.url}/__sandbox/snapshot`, { method: 'PUT', headers, body: JSON.stringify({ ...snapshot, meta: { ...snapshot.meta, pad: 'x'.repeat(padding) } }) });
+    };
+    const total = async () => (await (await fetch(`${employees}?pageSize=1`, { headers })).json()).totalSize as number;
+
+    // Uploads: base64 in the stored document.
+    expect((await upload(first, 200_000)).status).toBe(201);
+    await refusedByLimit(await upload(second, 150_000));
+    const photo = await fetch(`${base}/employees/${second}/photo`, { headers: { ...headers, accept: '*/*' } });
+    expect(photo.status === 200 ? (await photo.arrayBuffer()).byteLength : 0).not.toBe(150_000);
+
+    // Meta: a snapshot's meta counts, and leaves no room for a new employee's documents.
+    expect((await fetch(`${mock.url}/__sandbox/reset`, { method: 'POST', headers })).status).toBe(200);
+    expect((await snapshotWith(HEADROOM - 1_000)).status).toBe(200);
+    const exported = await (await fetch(`${mock.url}/__sandbox/snapshot`, { headers })).json();
+    expect(Object.keys(exported.meta)).toEqual(['pad']);
+    const before = await total();
+    await refusedByLimit(await fetch(employees, { method: 'POST', headers: { ...headers, 'content-type': 'application/json;version=2018-01-01' }, body: JSON.stringify(newEmployee(80_001, 1)) }));
+    expect(await total()).toBe(before);
+    await refusedByLimit(await snapshotWith(HEADROOM + 1_000));
+    // Room made again (a smaller meta), the same employee is stored.
+    expect((await snapshotWith(10)).status).toBe(200);
+    expect((await fetch(employees, { method: 'POST', headers: { ...headers, 'content-type': 'application/json;version=2018-01-01' }, body: JSON.stringify(newEmployee(80_001, 1)) })).status).toBe(201);
   }, 120_000);
 });

@@ -27,5 +27,5 @@ export { SandboxError, type Handler, type OperationContext, type Principal, type
 export { seedSnapshot } from './seed/index.js';
 export { SEED_IDS } from './seed/ids.js';
 export { FAULT_HEADER, FAULTS_PATH, type FaultRule } from './faults/faults.js';
-export { ACCESS_PREFIX, lookupAccessToken } from './auth/tokens.js';
+export { ACCESS_PREFIX, ACCESS_TOKENS, AUTH_SANDBOX, lookupAccessToken, pruneExpired, REFRESH_TOKENS, userSandbox, type AccessToken, type RefreshToken } from './auth/tokens.js';
 export { tenantPrefix, tenantPrefixOf } from './auth/tenants.js';

@@ -22,6 +22,10 @@ export interface OperatedStore extends Store {
   ping?(): Promise<void>;
   /** Sandboxes holding data of their own. */
   count?(): Promise<number>;
+  /** Resets the sandbox unless it was written since `cutoff`, checked atomically with the reset
+   * (PostgreSQL: under the sandbox's lock, whichever instance writes); whether it did. Absent:
+   * the sweep checks and resets in turn (one process, memory). */
+  resetIfIdle?(sandbox: string, cutoff: Date): Promise<boolean>;
   /** JSON size of the collections it keeps parsed for lists (PostgreSQL's collection cache). */
   cachedBytes?(): number;
 }

@@ -1,15 +1,21 @@
 // Limits per sandbox: a write that would leave a sandbox holding more docs than --max-entities,
-// or more uploaded bytes (photos, logos: the decoded `data` of the upload collections) than
-// --max-upload-bytes, is refused (400 naming the limit) and changes nothing; so is a snapshot
-// beyond either. The internal sandboxes ('__auth': tokens and clients) are not limited.
+// more uploaded bytes (photos, logos: the decoded `data` of the upload collections) than
+// --max-upload-bytes, or more stored bytes than --max-sandbox-bytes, is refused (400 naming the
+// limit) and changes nothing; so is a snapshot beyond any of them. The internal sandboxes
+// ('__auth': tokens and clients) are not limited themselves, but a login's token rows count
+// towards the stored bytes of the sandbox they reach.
 import { message, SandboxError, tenantPrefixOf, type CollectionSpec, type Doc, type LoadedApi, type Snapshot, type Tx } from '@payroll-api/sandbox/engine';
 import type { OperatedStore } from './index.js';
+import { limitTokenBytes, storedBytesTracker, withoutStoredBytes, withStoredBytes, type StoredBytesLimit } from './stored-bytes.js';
 
 export interface SandboxLimits {
   maxEntities: number;
   /** Sandboxes one client of a hosted sandbox may hold (0: no limit). */
   maxSandboxesPerClient?: number;
   maxUploadBytes: number;
+  /** Bytes one sandbox may store (documents, meta, uploads and its logins' tokens), with the
+   * bytes of the seed every sandbox starts from (0: no limit). */
+  stored?: StoredBytesLimit;
   /** Collections whose docs hold uploaded files (see uploadCollections). */
   uploadCollections: ReadonlySet<string>;
 }
@@ -51,6 +57,7 @@ function holdsBase64Data(node: unknown, schemas: Record<string, unknown>, seen: 
 
 export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): OperatedStore {
   const { maxEntities, maxUploadBytes, uploadCollections: uploads } = limits;
+  const stored = limits.stored && limits.stored.maxBytes > 0 ? limits.stored : undefined;
   const tooMany = (wouldHold: number) =>
     new SandboxError(400, [message(400, `This sandbox may hold at most ${maxEntities} entities (the limit --max-entities); it would hold ${wouldHold}. Delete some, or reset the sandbox (POST /__sandbox/reset).`, ['body'])]);
   const tooLarge = (wouldHold: number) =>
@@ -98,9 +105,12 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
 
   return {
     async transaction(sandbox, mode, fn) {
-      if (mode === 'read' || sandbox.startsWith('__')) return store.transaction(sandbox, mode, fn);
+      if (mode === 'read') return store.transaction(sandbox, mode, fn);
+      if (sandbox.startsWith('__')) return stored ? store.transaction(sandbox, mode, (tx) => fn(limitTokenBytes(tx, store, stored))) : store.transaction(sandbox, mode, fn);
       await checkNewSandbox(sandbox);
-      return store.transaction(sandbox, mode, (tx) => {
+      return store.transaction(sandbox, mode, async (given) => {
+        const bytes = stored && storedBytesTracker(given, stored);
+        const tx = bytes?.tx ?? given;
         let held: number | undefined;
         const limited: Tx = {
           sandbox: tx.sandbox,
@@ -126,15 +136,19 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
             return removed;
           },
         };
-        return fn(limited);
+        const result = await fn(limited);
+        await bytes?.commit();
+        return result;
       });
     },
     reset(sandbox) {
       held.delete(sandbox);
       return store.reset(sandbox);
     },
-    exportSnapshot: (sandbox) => store.exportSnapshot(sandbox),
-    async importSnapshot(sandbox: string, snapshot: Snapshot) {
+    resetIfIdle: store.resetIfIdle && ((sandbox, cutoff) => (held.delete(sandbox), store.resetIfIdle!(sandbox, cutoff))),
+    exportSnapshot: async (sandbox) => (stored ? withoutStoredBytes(await store.exportSnapshot(sandbox)) : store.exportSnapshot(sandbox)),
+    async importSnapshot(sandbox: string, given: Snapshot) {
+      let snapshot = given;
       if (!sandbox.startsWith('__')) {
         await checkNewSandbox(sandbox);
         const docs = Object.values(snapshot.collections).reduce((total, list) => total + list.length, 0);
@@ -142,6 +156,7 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
         let bytes = 0;
         for (const collection of uploads) for (const doc of snapshot.collections[collection] ?? []) bytes += uploadBytesOf(doc);
         if (bytes > maxUploadBytes) throw tooLarge(bytes);
+        if (stored) snapshot = withStoredBytes(snapshot, stored);
       }
       return store.importSnapshot(sandbox, snapshot);
     },

@@ -22,7 +22,14 @@ function oauthError(status: number, error: string, description: string): Outgoin
   return json(status, { error, error_description: description }, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
 }
 
-async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolean, lifetimeSeconds: number, now: number, sandbox?: string, family?: string): Promise<Outgoing> {
+/** How long issued tokens live: an access token, and an unused refresh token. */
+export interface TokenLifetimes {
+  accessSeconds: number;
+  refreshMs: number;
+}
+
+async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolean, lifetimes: TokenLifetimes, now: number, sandbox?: string, family?: string): Promise<Outgoing> {
+  const lifetimeSeconds = lifetimes.accessSeconds;
   // A tenant's client checked in the transaction that issues: a removal (the same lock) either
   // went first, and nothing is issued, or comes after, and removes what was issued.
   if (sandbox !== undefined && !(await tx.get(TENANT_CLIENTS, clientId))) return unknownClient();
@@ -31,7 +38,7 @@ async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolea
   const refreshId = newToken(REFRESH_PREFIX);
   const line = family ?? refreshId;
   const access: AccessToken = { id: newToken(ACCESS_PREFIX), userId, clientId, expiresAt: now + lifetimeSeconds * 1000, modelUser, family: line, ...reaches };
-  const refresh: RefreshToken = { id: refreshId, userId, clientId, modelUser, expiresAt: now + REFRESH_LIFETIME_MS, family: line, ...reaches };
+  const refresh: RefreshToken = { id: refreshId, userId, clientId, modelUser, expiresAt: now + lifetimes.refreshMs, family: line, ...reaches };
   await tx.insert(ACCESS_TOKENS, { ...access });
   await tx.insert(REFRESH_TOKENS, { ...refresh });
   return json(
@@ -41,11 +48,20 @@ async function issue(tx: Tx, userId: string, clientId: string, modelUser: boolea
   );
 }
 
+/** A lifetime as people say it (30 days, 12 hours, 45 seconds). */
+function describeDuration(ms: number): string {
+  for (const [unit, size] of [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000]] as const) {
+    if (ms >= size && ms % size === 0) return `${ms / size} ${unit}${ms === size ? '' : 's'}`;
+  }
+  return `${Math.round(ms / 1000)} seconds`;
+}
+
 const unknownClient = () => oauthError(401, 'invalid_client', 'The client is not known or its client_secret is not correct (the operator of this sandbox creates clients).');
 
 /** `hosted`: the client must be one the operator created, with its secret, for every grant;
  * the user's sandbox is the user's within that client. */
-export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeSeconds: number, hosted = false): Promise<Outgoing> {
+export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeSeconds: number, hosted = false, refreshLifetimeMs = REFRESH_LIFETIME_MS): Promise<Outgoing> {
+  const lifetimes: TokenLifetimes = { accessSeconds: lifetimeSeconds, refreshMs: refreshLifetimeMs };
   if (req.method !== 'POST') return { status: 405, headers: { Allow: 'POST' } };
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   const read = await req.readBody(MAX_FORM);
@@ -79,18 +95,18 @@ export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeS
     const user = ownEntry(model?.users, userId);
     if (model && user) {
       if (password !== user.password) return oauthError(400, 'invalid_grant', 'The username or password is not correct.');
-      if (hosted) return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, true, lifetimeSeconds, now, sandbox));
+      if (hosted) return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, true, lifetimes, now, sandbox));
       const client = ownEntry(model.clients, clientId);
       if (!client) return oauthError(400, 'invalid_client', `The client ${clientId.slice(0, 100)} is not a client of the sandbox's authorization model.`);
       if (client.secret !== null && field('client_secret') !== client.secret) return oauthError(400, 'invalid_client', 'The client_secret is missing or not correct for this client.');
     }
-    return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, user !== undefined, lifetimeSeconds, now, sandbox));
+    return store.transaction(AUTH_SANDBOX, 'write', (tx) => issue(tx, userId, clientId, user !== undefined, lifetimes, now, sandbox));
   }
   const presented = field('refresh_token');
   if (!presented) return oauthError(400, 'invalid_request', 'refresh_token is required for the refresh_token grant.');
   return store.transaction(AUTH_SANDBOX, 'write', async (tx) => {
     const known = (await tx.get(REFRESH_TOKENS, presented)) as RefreshToken | undefined;
-    const refused = 'The refresh token is unknown, has expired (after 30 days unused) or was already used (refresh tokens rotate: use the one issued last).';
+    const refused = `The refresh token is unknown, has expired (after ${describeDuration(refreshLifetimeMs)} unused) or was already used (refresh tokens rotate: use the one issued last).`;
     if (!known || known.expiresAt <= now) return oauthError(400, 'invalid_grant', refused);
     if (known.clientId !== clientId) return oauthError(400, 'invalid_grant', 'The refresh token was issued to another client.');
     if (known.used) {
@@ -99,6 +115,6 @@ export async function tokenEndpoint(req: SandboxRequest, store: Store, lifetimeS
       return oauthError(400, 'invalid_grant', `${refused} Every token issued from it is revoked now.`);
     }
     await tx.replace(REFRESH_TOKENS, { ...known, used: true });
-    return issue(tx, known.userId, clientId, known.modelUser === true, lifetimeSeconds, now, known.sandbox, known.family ?? known.id);
+    return issue(tx, known.userId, clientId, known.modelUser === true, lifetimes, now, known.sandbox, known.family ?? known.id);
   });
 }

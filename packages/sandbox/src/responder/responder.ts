@@ -48,6 +48,9 @@ export interface SandboxResponderOptions {
   /** What a sandbox starts from and goes back to on reset (default: the seed). */
   seed?: Snapshot;
   tokenLifetimeSeconds?: number;
+  /** How long an unused refresh token stays valid, in ms (default: 30 days); a server that
+   * removes idle sandboxes gives its idle time, so that a login outlives no sandbox. */
+  refreshTokenLifetimeMs?: number;
   /** The resource modules (default: all of resources/index.ts). */
   modules?: ResourceModule[];
   /** A shared sandbox: only tokens issued by the token endpoint, to clients the operator
@@ -190,7 +193,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
       return dispatch(exchange.scope as Tx, handlerOf, createRules, exchange, exchange.caller as Principal, options.log, answers);
     },
     async serveOther(given: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
-      if (pathname === TOKEN_PATH) return tokenEndpoint(given, store, lifetime, hosted);
+      if (pathname === TOKEN_PATH) return tokenEndpoint(given, store, lifetime, hosted, options.refreshTokenLifetimeMs);
       if (pathname === OPERATOR_PREFIX || pathname.startsWith(`${OPERATOR_PREFIX}/`)) return operatorControl(given, pathname, { store, reset, operatorToken: options.operatorToken });
       let req = given;
       const token = bearerToken(given);

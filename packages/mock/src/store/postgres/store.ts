@@ -32,6 +32,7 @@ import {
   type UniqueRule,
 } from '@payroll-api/sandbox/engine';
 import { CollectionCache, type LoadedCollection } from '../collection-cache.js';
+import { removeIfIdle } from '../idle-reset.js';
 import { CollectionVersions, generationsAfter, recordedVersions, type Changes } from './collection-versions.js';
 import { corkQueries, OPEN_READ_MS, openTransaction, STATE_COLUMNS, unreachable, type StateRow } from './connection.js';
 import { DocIndexes } from './indexes.js';
@@ -300,6 +301,14 @@ export class PostgresStore implements Store, TxHost {
       await lockSandbox(client, sandbox);
       await client.query('DELETE FROM sandbox_doc WHERE sandbox = $1', [sandbox]);
       await client.query('DELETE FROM sandbox_state WHERE sandbox = $1', [sandbox]);
+    });
+  }
+
+  /** Resets the sandbox unless it was written since `cutoff` (the idle sweep, idle-reset.ts). */
+  async resetIfIdle(sandbox: string, cutoff: Date): Promise<boolean> {
+    return this.inTransaction('write', async (client) => {
+      await lockSandbox(client, sandbox);
+      return removeIfIdle(client, sandbox, cutoff);
     });
   }
 
