@@ -13,6 +13,8 @@ export interface OperationShape {
   /** `x-sandbox-collection` when given, else named after the component. */
   collection: string;
   annotated: boolean;
+  /** How the collection starts: from nothing, or from the examples of its reads (`x-sandbox-collection: { seed: examples }`). */
+  seed: 'empty' | 'examples';
   /** The path parameter that is the doc's id (the path's last segment), or null. */
   idParameter: string | null;
   /** The other path parameters: the ids of the doc's parents, stored under the same names. */

@@ -57,12 +57,32 @@ export function collectionNameOf(component) {
   return `${camel}s`;
 }
 
+const COLLECTION_NAME = /^[A-Za-z][\w-]*$/;
+const SEEDS = ['empty', 'examples'];
+
+/**
+ * `x-sandbox-collection` read: a collection name, or `{ name?, seed? }` where `seed: examples`
+ * starts the collection from the examples of its operations (`empty`, the default, from nothing).
+ */
+function readAnnotation(annotation) {
+  if (annotation === undefined) return { name: undefined, seed: 'empty' };
+  if (typeof annotation === 'string') return COLLECTION_NAME.test(annotation) ? { name: annotation, seed: 'empty' } : { problem: `${COLLECTION_EXTENSION} must be a collection name (letters, digits, _ and -)` };
+  if (!annotation || typeof annotation !== 'object' || Array.isArray(annotation)) return { problem: `${COLLECTION_EXTENSION} must be a collection name or an object { name, seed }` };
+  const unknown = Object.keys(annotation).filter((key) => key !== 'name' && key !== 'seed');
+  if (unknown.length > 0) return { problem: `${COLLECTION_EXTENSION} takes only name and seed (not ${unknown.join(', ')})` };
+  const { name, seed = 'empty' } = annotation;
+  if (name !== undefined && (typeof name !== 'string' || !COLLECTION_NAME.test(name))) return { problem: `${COLLECTION_EXTENSION}.name must be a collection name (letters, digits, _ and -)` };
+  if (!SEEDS.includes(seed)) return { problem: `${COLLECTION_EXTENSION}.seed must be ${SEEDS.join(' or ')}` };
+  return { name, seed };
+}
+
 /**
  * The shape of every operation of a bundle, by operationId. Each is either
- * `{ operationId, path, method, kind, component, collection, annotated, idParameter, parents }`
+ * `{ operationId, path, method, kind, component, collection, annotated, seed, idParameter, parents }`
  * or `{ operationId, path, method, problem }` when the description does not say which docs it
  * touches. `collection` is the `x-sandbox-collection` of the operation (or its path item) when
- * given, else the component's own name (`collectionNameOf`).
+ * it names one, else the component's own name (`collectionNameOf`); `seed` is how the
+ * annotation says the collection starts (`empty` without one).
  */
 export function operationShapes(doc) {
   const entries = [...operationsOf(doc)];
@@ -87,11 +107,12 @@ export function operationShapes(doc) {
     // operations on the same path answer.
     const siblings = entries.filter((other) => other !== entry && other.path === path).map((other) => answered.get(other)).filter(Boolean);
     const component = answered.get(entry) ?? (new Set(siblings).size === 1 ? siblings[0] : undefined);
-    const annotation = operation[COLLECTION_EXTENSION] ?? pathItem[COLLECTION_EXTENSION];
-    if (annotation !== undefined && (typeof annotation !== 'string' || !/^[A-Za-z][\w-]*$/.test(annotation))) {
-      shapes.set(operationId, { ...base, problem: `${COLLECTION_EXTENSION} must be a collection name (letters, digits, _ and -)` });
+    const read = readAnnotation(operation[COLLECTION_EXTENSION] ?? pathItem[COLLECTION_EXTENSION]);
+    if ('problem' in read) {
+      shapes.set(operationId, { ...base, problem: read.problem });
       continue;
     }
+    const { name: annotation, seed } = read;
     if (!component && annotation === undefined) {
       shapes.set(operationId, {
         ...base,
@@ -105,6 +126,7 @@ export function operationShapes(doc) {
       component: component ?? null,
       collection: annotation ?? collectionNameOf(component),
       annotated: annotation !== undefined,
+      seed,
       idParameter,
       parents,
     });

@@ -14,6 +14,7 @@ import pathSourceMarker from './functions/path-source-marker.mjs';
 import postReturns201 from './functions/post-returns-201.mjs';
 import rarelyPresentSentence from './functions/rarely-present-sentence.mjs';
 import sandboxCollectionInferable from './functions/sandbox-collection-inferable.mjs';
+import sandboxCollectionSeedable from './functions/sandbox-collection-seedable.mjs';
 import securityRequired from './functions/security-required.mjs';
 import successExample from './functions/success-example.mjs';
 import versionChangesFields from './functions/version-changes-fields.mjs';
@@ -67,6 +68,12 @@ export default {
       'The sandbox can tell from its description which stored docs each operation serves, or x-sandbox-collection names them.',
       '$',
       sandboxCollectionInferable,
+      { rule: { resolved: false } },
+    ),
+    'sandbox-collection-seedable': rule(
+      'A collection that starts from its examples (x-sandbox-collection seed: examples) has reads whose examples show docs with ids, under parents the examples name.',
+      '$',
+      sandboxCollectionSeedable,
       { rule: { resolved: false } },
     ),
     'post-returns-201': rule('A POST declares 201 and no 200.', '$.paths[*].post', postReturns201),

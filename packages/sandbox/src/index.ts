@@ -13,6 +13,8 @@ import { snapshotProblems } from './control/snapshot-check.js';
 import { DocSchemas } from './domain/doc-schemas.js';
 import { collectionTable } from './responder/responder.js';
 import { RESOURCE_MODULES } from './resources/index.js';
+import { DerivedBehaviour } from './resources/derived.js';
+import { seedWithExamples } from './resources/derived-examples.js';
 import { seedCollectionNames, seedSnapshot } from './seed/index.js';
 import { buildScenario, type Scenario, type ScenarioResult } from './control/scenario.js';
 import { emptySeed } from './seed/empty.js';
@@ -127,9 +129,9 @@ function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): Stored
 
 /** The seed with the scenario's entities added, or a TypeError listing the scenario's problems. */
 function withScenario(seed: StoredState | undefined, scenario: Scenario, apis: LoadedApi[]): StoredState {
-  const base = seed ?? seedSnapshot();
+  const base = seed ?? seedWithExamples(seedSnapshot(), apis, new DerivedBehaviour(RESOURCE_MODULES));
   const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames(), apis);
-  const built = buildScenario(scenario, { seed: () => base, empty: emptySeed, collections, schemas: new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))) });
+  const built = buildScenario(scenario, { seed: () => base, empty: emptySeed, collections, schemas: new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))), apis });
   if (!built.ok) throw new TypeError(`createSandbox: the scenario is not valid:\n- ${built.problems.map((p) => `${p.path} ${p.message}`).join('\n- ')}`);
   return built.snapshot;
 }

@@ -3,7 +3,7 @@
 // wage model journal profile, listed and created; a PATCH of one group), bundles, and generates
 // the types, the client and the query options. No file of the sandbox is copied or changed: the
 // sandbox (the mock, over memory and over PostgreSQL) reads the copy's bundle and answers all
-// three from state; the client calls them by activity name, the query options fetch and
+// three from state (the groups start from the list's example, and a scenario adds more); the client calls them by activity name, the query options fetch and
 // invalidate them, and conformance checks them.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,8 @@ const GENERATED = ['packages/types', 'packages/client', 'packages/query'];
 const NEW_OPERATIONS = ['GetCostUnitAtWageModelLevelByCostUnitId', 'GetCostUnitGroupsByJournalProfileId', 'PostCostUnitGroupByJournalProfileId', 'PatchCostUnitGroupByCostUnitGroupId'];
 const WAGE_MODEL_PROFILE = '294af36b-2828-41e3-9ca6-a823da96a226';
 const WAGE_MODEL = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+// The group the list's example shows: the groups start from it (`x-sandbox-collection: { seed: examples }`).
+const EXAMPLE_GROUP = { id: '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a', code: 'VOORBEELD', description: 'Uit het voorbeeld' };
 
 let root;
 let postgres;
@@ -60,8 +62,16 @@ ${errors('JournalBadRequestDetailResult')}
     'paths/providers_wagemodels_journalprofiles_{journalProfileId}_costunitgroups.yaml',
     `
 x-path-source: inferred
+x-sandbox-collection: { seed: examples }
 parameters:
-  - $ref: ../components/parameters/WageModelJournalProfileId.yaml
+  - name: journalProfileId
+    in: path
+    required: true
+    description: The journal profile at wage model level.
+    schema:
+      type: string
+      format: uuid
+    example: ${WAGE_MODEL_PROFILE}
 get:
   operationId: GetCostUnitGroupsByJournalProfileId
   summary: List the cost unit groups of a wage model journal profile
@@ -73,6 +83,14 @@ get:
         application/json:
           schema:
             $ref: ../components/schemas/CostUnitGroupList.yaml
+          example:
+            messages: []
+            totalSize: 1
+            pageSize: 250
+            totalPages: 1
+            currentPage: 1
+            _embedded:
+              - { id: ${EXAMPLE_GROUP.id}, code: ${EXAMPLE_GROUP.code}, description: ${EXAMPLE_GROUP.description} }
 ${errors('JournalBadRequestListResult')}
 post:
   operationId: PostCostUnitGroupByJournalProfileId
@@ -201,7 +219,8 @@ for (const storeName of ['memory', 'postgres']) {
       const edited = api.unwrap(await client.PatchCostUnitGroupByCostUnitGroupId({ costUnitGroupId: created.id }, { description: 'Hernoemd' })).content;
       expect(edited).toEqual({ id: created.id, code: 'G1', description: 'Hernoemd' });
       const groups = api.unwrap(await client.GetCostUnitGroupsByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }));
-      expect(groups._embedded).toEqual([edited]);
+      expect(groups._embedded).toHaveLength(2);
+      expect(groups._embedded).toEqual(expect.arrayContaining([edited, EXAMPLE_GROUP]));
       const refused = await client.PostCostUnitGroupByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }, { description: 'zonder code' });
       expect(refused.response.status).toBe(400);
     });
@@ -211,12 +230,28 @@ for (const storeName of ['memory', 'postgres']) {
       const journal = api.journalQueries(client);
       const queryClient = new api.QueryClient();
       const list = journal.GetCostUnitGroupsByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE });
-      expect((await queryClient.fetchQuery(list)).totalSize).toBe(0);
+      expect((await queryClient.fetchQuery(list))._embedded).toEqual([EXAMPLE_GROUP]);
       const create = new api.MutationObserver(queryClient, journal.mutation.PostCostUnitGroupByJournalProfileId());
       await create.mutate({ params: { journalProfileId: WAGE_MODEL_PROFILE }, body: { code: 'Q1' } });
       // The list was read by no observer, so it is marked stale rather than refetched; read again, it has the group.
       expect(queryClient.getQueryState(list.queryKey)?.isInvalidated).toBe(true);
-      expect((await queryClient.fetchQuery(list)).totalSize).toBe(1);
+      expect((await queryClient.fetchQuery(list)).totalSize).toBe(2);
+    });
+
+    it("adds groups through a scenario's derived list, and refuses one under no profile", async () => {
+      const token = `described-scenario-${storeName}`;
+      const scenario = (body) => fetch(`${mock.url}/__sandbox/scenario`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+      const made = await scenario({ start: 'seed', entities: {}, derived: { costUnitGroups: [{ ref: 'made', journalProfileId: WAGE_MODEL_PROFILE, code: 'S1' }] } });
+      expect(made.status).toBe(200);
+      const { refs } = await made.json();
+      const client = api.createJournalClient({ baseUrl: mock.url, auth: token, retry: false });
+      const groups = api.unwrap(await client.GetCostUnitGroupsByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }))._embedded;
+      expect(groups).toHaveLength(2);
+      expect(groups).toEqual(expect.arrayContaining([{ id: refs.made, code: 'S1' }, EXAMPLE_GROUP]));
+      const refused = await scenario({ start: 'seed', entities: {}, derived: { costUnitGroups: [{ code: 'S2' }] } });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain('derived.costUnitGroups[0].journalProfileId');
+      expect(api.unwrap(await client.GetCostUnitGroupsByJournalProfileId({ journalProfileId: WAGE_MODEL_PROFILE }))._embedded).toHaveLength(2);
     });
 
     it('passes conformance on them, writes included', async () => {

@@ -25,6 +25,7 @@ import { json, type Outgoing } from '../http/outgoing.js';
 import { SETTINGS_KEY, settingsProblems, settingsView, type SandboxSettings } from '../http/unknown-fields.js';
 import { advanceClock, clockInRange, clockOffset, setClock } from '../domain/clock.js';
 import type { DocSchemas } from '../domain/doc-schemas.js';
+import type { ApiName } from '../domain/context.js';
 import { SandboxError, type Principal } from '../domain/context.js';
 import { tokenRefusal } from '../engine/identity.js';
 import { UniqueViolation, type CollectionSpec, type Doc, type Snapshot, type Store } from '../store/types.js';
@@ -43,6 +44,8 @@ export interface ControlContext {
   reset(sandbox: string): Promise<void>;
   collections: Map<string, CollectionSpec>;
   schemas: () => DocSchemas;
+  /** The descriptions served (the collections they derive, for a scenario's `derived` docs). */
+  apis: () => Array<{ name: ApiName; doc: Record<string, unknown> }>;
   principal(token: string): Promise<Principal | undefined>;
   /** What the sandbox starts from (a scenario's `start: 'seed'`). */
   seed: () => Snapshot;
@@ -194,7 +197,7 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       if (!body.ok) return body.out;
       const mode = modeOf(req);
       if (typeof mode !== 'string') return mode;
-      const build = (current: Snapshot | undefined) => buildScenario(body.value as Scenario, { seed: ctx.seed, empty: emptySeed, current, collections: ctx.collections, schemas: ctx.schemas() });
+      const build = (current: Snapshot | undefined) => buildScenario(body.value as Scenario, { seed: ctx.seed, empty: emptySeed, current, collections: ctx.collections, schemas: ctx.schemas(), apis: ctx.apis() });
       const refusal = (problems: Array<{ path: string; message: string }>) => json(400, { messages: problems.map((p) => message(400, `${p.path ? `${p.path} ` : ''}${p.message}.`, [p.path || 'body'])) });
       let result: ScenarioResult | undefined;
       let failed: Outgoing | undefined;

@@ -11,6 +11,8 @@ import { createFactories, FIXTURE_RELATIONS, FixtureError, type FixtureKind, typ
 export type { Scenario, ScenarioEntity, ScenarioList } from '@payroll-api/types/sandbox-control';
 import type { CollectionSpec, Snapshot } from '../store/types.js';
 import { mergeProblems, mergeSnapshots, snapshotProblems } from './snapshot-check.js';
+import { makeDerivedDocs } from './scenario-derived.js';
+import type { ApiName } from '../domain/context.js';
 
 /** The relations an entity may name by the `ref` of another entity of the scenario, and the kinds that ref may name. */
 const REFS = {
@@ -82,6 +84,8 @@ export interface ScenarioContext {
   current?: Snapshot;
   collections: Map<string, CollectionSpec>;
   schemas: DocSchemas;
+  /** The descriptions served: the collections they derive take the scenario's `derived` docs. */
+  apis?: Array<{ name: ApiName; doc: Record<string, unknown> }>;
 }
 
 /** The snapshot a scenario makes, or every problem it has (with its path in the scenario). */
@@ -142,9 +146,11 @@ export function buildScenario(value: Scenario, ctx: ScenarioContext): { ok: true
     });
     result.added[list] = ids;
   }
+  const derived = makeDerivedDocs({ given: (value as { derived?: unknown }).derived, seed: value.seed, base: mergeSnapshots(base, { format: base.format, collections: make.collections(), meta: {} }).collections, apis: ctx.apis ?? [], schemas: ctx.schemas, refs: result.refs });
+  problems.push(...derived.problems);
   if (problems.length > 0) return { ok: false, problems };
 
-  const made: Snapshot = { format: 'payroll-sandbox/1', collections: make.collections(), meta: {} };
+  const made: Snapshot = { format: 'payroll-sandbox/1', collections: { ...make.collections(), ...derived.collections }, meta: {} };
   // Merged, the clock and the settings stay; otherwise they are the start's.
   const snapshot = { ...mergeSnapshots(base, made), meta: base.meta };
   // The whole state checked as an import is: a safety net under the factories' own checks.

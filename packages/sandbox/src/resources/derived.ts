@@ -23,6 +23,8 @@ export interface DerivedShape {
   collection: string;
   idParameter: string | null;
   parents: string[];
+  /** How its collection starts: empty, or from the examples of its reads (`x-sandbox-collection: { seed: examples }`). */
+  seed: 'empty' | 'examples';
 }
 
 export interface DerivedOperations {

@@ -31,6 +31,7 @@ import { AnswerCache } from '../engine/answer-cache.js';
 import { DocSchemas } from '../domain/doc-schemas.js';
 import { dispatch, type HandlerLookup } from '../engine/dispatch.js';
 import { DerivedBehaviour } from '../resources/derived.js';
+import { seedWithExamples } from '../resources/derived-examples.js';
 import { principalOf, tokenRefusal } from '../engine/identity.js';
 import { Refused, SandboxError, type Handler, type Principal, type ResourceModule } from '../domain/context.js';
 
@@ -135,7 +136,8 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     derived.handlerFor(operation.api.name, operation.api.doc, operation.operationId) ?? {
       problem: derived.of(operation.api.name, operation.api.doc).problems.get(operation.operationId) ?? 'no resource module claims it',
     };
-  const seed = options.seed ?? seedSnapshot();
+  // The default seed gains the docs of the derived collections that start from their examples.
+  const seed = options.seed ?? seedWithExamples(seedSnapshot(), options.apis(), derived);
   // A seed given as a snapshot may leave collections out; the default seed names them all.
   // Collections of operations described after the store opened (a reloaded description) need
   // no declaration: an undeclared collection reads empty and takes writes in every store.
@@ -207,7 +209,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
       }
       if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { store, activities, principal });
       if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        return control(req, pathname, { store, reset, collections, schemas: docSchemas, principal: (token) => principal(token), seed: () => seed, hosted });
+        return control(req, pathname, { store, reset, collections, schemas: docSchemas, apis: options.apis, principal: (token) => principal(token), seed: () => seed, hosted });
       }
       return undefined;
     },
