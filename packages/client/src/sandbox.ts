@@ -127,7 +127,7 @@ const ENTITY_LISTS: { [L in EntityList]: true } = {
   matrixEntries: true,
 };
 
-/** Finds entities of one list of the sandbox in their read shape (FindSandboxEntities). */
+/** Finds entities of one list of the sandbox in their read shape (PostSandboxEntitiesFind). */
 export interface EntityFinder<L extends EntityList> {
   /** The matching entities (at most `take`, default 100, after `skip`) and how many match. */
   find(query?: EntityQuery<L>): Promise<EntityPage<L>>;
@@ -237,7 +237,7 @@ export function createSandboxControl(options: SandboxControlOptions) {
      */
     entities: Object.fromEntries(
       Object.keys(ENTITY_LISTS).map((list) => {
-        const find = (query: object = {}) => call<EntityPage<EntityList>>('FindSandboxEntities', 'POST', `/__sandbox/entities/${list}/find`, query);
+        const find = (query: object = {}) => call<EntityPage<EntityList>>('PostSandboxEntitiesFind', 'POST', `/__sandbox/entities/${list}/find`, query);
         return [list, { find, findMany: async (query?: object) => (await find(query)).entities, findFirst: async (query?: object) => (await find({ ...query, take: 1 })).entities[0] }];
       }),
     ) as unknown as { [L in EntityList]: EntityFinder<L> },

@@ -323,7 +323,7 @@ export type OneOffAnswer = Omit<Schemas['OneOffAnswer'], 'operation'> & { id: st
 
 // ---- Entities --------------------------------------------------------------------------------
 
-/** The kinds the entity read (FindSandboxEntities) offers, by list name. */
+/** The kinds the entity read (PostSandboxEntitiesFind) offers, by list name. */
 export type EntityLists = Pick<
   ScenarioLists,
   'providers' | 'employers' | 'administrations' | 'employees' | 'employments' | 'conceptEmployees' | 'providerJournalProfiles' | 'journalProfiles' | 'administrationJournalProfiles' | 'costCenters' | 'costUnits' | 'matrixEntries'

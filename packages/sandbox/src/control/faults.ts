@@ -13,7 +13,7 @@ import type { SandboxRequest } from '../http/request.js';
 import { jsonBody, refused } from './control-endpoints.js';
 import type { Principal } from '../domain/context.js';
 import { addFaults, checkRule, FaultProblem, FAULTS_PATH, listFaults, removeFaults } from '../faults/faults.js';
-import { addAnswers, ANSWERS_PATH, checkAnswer, listAnswers, MAX_ANSWER_BODY, removeAnswers } from '../faults/answers.js';
+import { addAnswers, ANSWERS_PATH, checkAnswer, listAnswers, removeAnswers } from '../faults/answers.js';
 import type { Store, Tx } from '../store/types.js';
 
 export interface FaultsControlContext {
@@ -59,7 +59,7 @@ const ANSWER_LIST: RuleList<ReturnType<typeof checkAnswer>> = {
   noun: 'answer',
   example: '{"answers": [{"operation": "PutEmployeeByEmployeeId", "status": 400, "body": {"messages": []}, "times": 1}]}',
   replaceable: false,
-  bodyLimit: 1024 * 1024 + MAX_ANSWER_BODY,
+  bodyLimit: 1024 * 1024,
   check: checkAnswer,
   list: listAnswers,
   add: (tx, given) => addAnswers(tx, given),
