@@ -4,9 +4,16 @@
 // them yet. A refused call throws an ApiError, as the API clients do (`isApiError` of
 // `@payroll-api/client/forms` recognises it).
 import type {
+  ActivityName,
   AuthorizationModel,
+  EntityList,
+  EntityOf,
+  EntityPage,
+  EntityQuery,
   FaultRule,
   FaultRuleInput,
+  OneOffAnswer,
+  OneOffAnswerOf,
   RequestBody,
   ResponseBody,
   ScenarioList,
@@ -21,12 +28,21 @@ import { journalOperations, payrollOperations } from './generated/operations.js'
 import type { ActivityRoutes } from './types.js';
 
 export type {
+  AnswerBody,
+  AnswerStatus,
   AuthorizationModel,
   ClientEntry,
   ClockState,
+  EntityList,
+  EntityOf,
+  EntityPage,
+  EntityQuery,
+  EntityWhere,
   FaultRule,
   FaultRuleInput,
   ModuleEntry,
+  OneOffAnswer,
+  OneOffAnswerOf,
   ModulesEntry,
   RightEntry,
   RoleEntry,
@@ -94,6 +110,31 @@ export interface RestrictedUser {
 
 /** The user's fixed sandbox token (the sandbox's own, never a production token). */
 export const sandboxUserToken = (username: string): string => `sandbox-user-${username}`;
+
+/** Every list the entity read offers (the mapped type makes the compiler hold it to the description's). */
+const ENTITY_LISTS: { [L in EntityList]: true } = {
+  providers: true,
+  employers: true,
+  administrations: true,
+  employees: true,
+  employments: true,
+  conceptEmployees: true,
+  providerJournalProfiles: true,
+  journalProfiles: true,
+  administrationJournalProfiles: true,
+  costCenters: true,
+  costUnits: true,
+  matrixEntries: true,
+};
+
+/** Finds entities of one list of the sandbox in their read shape (PostSandboxEntitiesFind). */
+export interface EntityFinder<L extends EntityList> {
+  /** The matching entities (at most `take`, default 100, after `skip`) and how many match. */
+  find(query?: EntityQuery<L>): Promise<EntityPage<L>>;
+  findMany(query?: EntityQuery<L>): Promise<Array<EntityOf<L>>>;
+  /** The first match, or undefined. */
+  findFirst(query?: Omit<EntityQuery<L>, 'take'>): Promise<EntityOf<L> | undefined>;
+}
 
 const EVERY_ACTIVITY = '*';
 const PART_NAMES: Record<AuthorizationPart, string> = { clients: 'Client', rights: 'Right', roles: 'Role', users: 'User', modules: 'Module', providers: 'Provider', employers: 'Employer' };
@@ -174,6 +215,34 @@ export function createSandboxControl(options: SandboxControlOptions) {
       remove: async (id: string) => (await call<{ faults: FaultRule[] }>('DeleteSandboxFaultById', 'DELETE', `/__sandbox/faults/${encodeURIComponent(id)}`)).faults,
       clear: async () => (await call<{ faults: FaultRule[] }>('DeleteSandboxFaults', 'DELETE', '/__sandbox/faults')).faults,
     },
+    /**
+     * One-off answers of the sandbox: the next `times` calls (default 1) of an activity that pass
+     * authentication and authorization get the status, body and headers given (typed by the
+     * activity's description: a status it does not answer, or a body of another shape, is a type
+     * error), and change nothing stored.
+     */
+    answers: {
+      list: async () => (await call<{ answers: OneOffAnswer[] }>('GetSandboxAnswers', 'GET', '/__sandbox/answers')).answers,
+      /** E.g. `next('PutEmployeeByEmployeeId', { status: 400, body: { version, messages } }, { times: 1 })`; the answer as kept. */
+      next: async <A extends ActivityName>(activity: A, answer: OneOffAnswerOf<A>, options?: { times?: number }): Promise<OneOffAnswer> => {
+        const given = { operation: activity, ...(answer as object), ...(options?.times === undefined ? {} : { times: options.times }) };
+        const { answers } = await call<{ answers: OneOffAnswer[] }>('PostSandboxAnswers', 'POST', '/__sandbox/answers', { answers: [given] });
+        return answers[answers.length - 1]!;
+      },
+      remove: async (id: string) => (await call<{ answers: OneOffAnswer[] }>('DeleteSandboxAnswerById', 'DELETE', `/__sandbox/answers/${encodeURIComponent(id)}`)).answers,
+      clear: async () => (await call<{ answers: OneOffAnswer[] }>('DeleteSandboxAnswers', 'DELETE', '/__sandbox/answers')).answers,
+    },
+    /**
+     * The sandbox's entities in the shape the API serves them, without the API's paths:
+     * `control.entities.employees.findMany({ where: { personalDetails: { lastName: 'Visser' } } })`;
+     * `filter` and `orderBy` take the API's syntax.
+     */
+    entities: Object.fromEntries(
+      Object.keys(ENTITY_LISTS).map((list) => {
+        const find = (query: object = {}) => call<EntityPage<EntityList>>('PostSandboxEntitiesFind', 'POST', `/__sandbox/entities/${list}/find`, query);
+        return [list, { find, findMany: async (query?: object) => (await find(query)).entities, findFirst: async (query?: object) => (await find({ ...query, take: 1 })).entities[0] }];
+      }),
+    ) as unknown as { [L in EntityList]: EntityFinder<L> },
     settings: {
       get: () => call<ResponseBody<'GetSandboxSettings'>>('GetSandboxSettings', 'GET', '/__sandbox/settings'),
       /** Change the given settings, e.g. `{ unknownFields: 'warn' }`; the others stay. */

@@ -1,7 +1,7 @@
 // The control client's types catch mistakes: fault rules name activities, a scenario's result
 // names its own refs and lists, and a snapshot's collections have their stored shapes.
 import { describe, expectTypeOf, it } from 'vitest';
-import { createSandboxControl, type FaultRule, type Snapshot } from '../src/sandbox.js';
+import { createSandboxControl, type EntityOf, type FaultRule, type OneOffAnswer, type Snapshot } from '../src/sandbox.js';
 
 const control = createSandboxControl({ baseUrl: 'http://127.0.0.1:4010', token: 'types' });
 
@@ -48,5 +48,22 @@ describe('the sandbox control client types', () => {
     void control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: [{ ...employee, employeeNumber: '1001' }] } }, { mode: 'merge' });
     // @ts-expect-error a stored employee names its employer
     void control.importSnapshot({ format: 'payroll-sandbox/1', collections: { employees: [{ id: 'x', employeeNumber: 1 }] } });
+  });
+
+  it('types a one-off answer by activity and status, and the entity read by list', async () => {
+    const version = { resourceVersion: '2021-03-29', obsoleteDate: null };
+    expectTypeOf(await control.answers.next('PutEmployeeByEmployeeId', { status: 400, body: { version, messages: [{ type: 'BrokenBusinessRule', description: 'Locked.' }] } }, { times: 1 })).toEqualTypeOf<OneOffAnswer>();
+    void control.answers.next('GetCostCentersAtWageModelLevelByJournalProfileId', { status: 200, headers: { Warning: '199 - "Deprecated"' } });
+    // @ts-expect-error the activity answers no 418
+    void control.answers.next('PutEmployeeByEmployeeId', { status: 418 });
+    // @ts-expect-error a 400 carries the error envelope, not an employee
+    void control.answers.next('PutEmployeeByEmployeeId', { status: 400, body: { content: { id: 'x' } } });
+    // @ts-expect-error a misspelt activity
+    void control.answers.next('PutEmployeeByEmployeId', { status: 400 });
+    expectTypeOf(await control.entities.employees.findMany({ where: { personalDetails: { lastName: 'Visser' } } })).toEqualTypeOf<Array<EntityOf<'employees'>>>();
+    // @ts-expect-error a last name is text
+    void control.entities.employees.findMany({ where: { personalDetails: { lastName: 1 } } });
+    // @ts-expect-error the entity read offers no such list
+    void control.entities.employeePhotos;
   });
 });

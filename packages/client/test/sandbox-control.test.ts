@@ -215,7 +215,7 @@ describe('the description says what the sandbox serves', () => {
     const ids: Record<string, string> = { users: 'read-only', clients: 'payroll-integration', rights: 'employees-read', roles: 'payroll-officer', modules: 'payroll', employers: EMPLOYER };
     const token = `kit-served-${Date.now()}`;
     for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
-      const path = template.replace(/\/(\w+)\/\{id\}$/, (_m, part: string) => `/${part}/${ids[part] ?? '1b6f7c2a-3d4e-4f5a-8b9c-0d1e2f3a4b5c'}`);
+      const path = template.replace(/\/(\w+)\/\{id\}$/, (_m, part: string) => `/${part}/${ids[part] ?? '1b6f7c2a-3d4e-4f5a-8b9c-0d1e2f3a4b5c'}`).replace('{list}', 'employees');
       const method = ['get', 'post', 'put', 'delete'].find((m) => m in item)!;
       const response = await fetch(`${mock.origin}${path}`, { method: method === 'get' ? 'GET' : 'OPTIONS', headers: { Authorization: `Bearer ${token}` } });
       if (item['x-sandbox-status'] === 'planned') expect(response.status, `${template} is planned`).toBe(404);

@@ -20,13 +20,15 @@ import { buildScenario, type Scenario, type ScenarioResult } from './control/sce
 import { emptySeed } from './seed/empty.js';
 import type { Snapshot as StoredState } from './store/types.js';
 import { utf8 } from './util/bytes.js';
-import type { FaultRule, FaultRuleInput, ScenarioList, ScenarioOf, ScenarioResultOf, Snapshot } from '@payroll-api/types/sandbox-control';
+import type { ActivityName, EntityList, EntityOf, EntityPage, EntityQuery, FaultRule, FaultRuleInput, OneOffAnswer, OneOffAnswerOf, ScenarioList, ScenarioOf, ScenarioResultOf, Snapshot } from '@payroll-api/types/sandbox-control';
+import { ENTITY_LISTS } from './control/entities.js';
 
 export type { Scenario, ScenarioEntity, ScenarioList, ScenarioResult } from './control/scenario.js';
 // The public shapes: fault rules by activity name, scenario results named by the scenario
 // given, snapshot collections by their stored shapes.
-export type { ActivityName, FaultRule, FaultRuleInput, ScenarioOf, ScenarioResultOf, Snapshot, StoredShapes } from '@payroll-api/types/sandbox-control';
+export type { ActivityName, AnswerBody, AnswerStatus, EntityList, EntityOf, EntityPage, EntityQuery, EntityWhere, FaultRule, FaultRuleInput, OneOffAnswer, OneOffAnswerOf, ScenarioOf, ScenarioResultOf, Snapshot, StoredShapes } from '@payroll-api/types/sandbox-control';
 export { FAULT_HEADER, FAULTS_PATH } from './faults/faults.js';
+export { ANSWERS_PATH } from './faults/answers.js';
 export { SEED_IDS } from './seed/ids.js';
 
 /** The token the convenience methods act for when none is given (each token has its own sandbox). */
@@ -101,9 +103,37 @@ export interface Sandbox {
     add(rules: FaultRuleInput[], options?: TokenOption): Promise<FaultRule[]>;
     clear(options?: TokenOption): Promise<void>;
   };
+  /**
+   * One-off answers of the token's sandbox: the next `times` calls (default 1) of an activity that
+   * pass authentication and authorization are answered with a status, body and headers typed by
+   * the activity's description, and change nothing stored. A reset clears them.
+   *   await sandbox.answers.next('PutEmployeeByEmployeeId', { status: 400, body: { version, messages } });
+   */
+  answers: {
+    next<A extends ActivityName>(activity: A, answer: OneOffAnswerOf<A>, options?: TokenOption & { times?: number }): Promise<OneOffAnswer>;
+    list(options?: TokenOption): Promise<OneOffAnswer[]>;
+    clear(options?: TokenOption): Promise<void>;
+  };
+  /**
+   * The token's sandbox's entities in the shape the API serves them, without the API's paths:
+   * `where` by equality of fields (typed by the read shape), `filter` and `orderBy` in the API's
+   * syntax, at most `take` (default 100, at most 1000) after `skip`.
+   *   await sandbox.entities.employees.findMany({ where: { personalDetails: { lastName: 'Visser' } } });
+   */
+  entities: { [L in EntityList]: EntityFinder<L> };
   /** The descriptions served. */
   readonly apis: ReadonlyArray<LoadedApi>;
   close(): Promise<void>;
+}
+
+/** Finds entities of one list in their read shape. */
+export interface EntityFinder<L extends EntityList> {
+  /** The matching entities (a page of them) and how many match. */
+  find(query?: EntityQuery<L>, options?: TokenOption): Promise<EntityPage<L>>;
+  /** The matching entities (at most `take`). */
+  findMany(query?: EntityQuery<L>, options?: TokenOption): Promise<Array<EntityOf<L>>>;
+  /** The first match, or undefined. */
+  findFirst(query?: Omit<EntityQuery<L>, 'take'>, options?: TokenOption): Promise<EntityOf<L> | undefined>;
 }
 
 /** A refused control call of the convenience methods: the status and the messages the sandbox gave. */
@@ -203,6 +233,23 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
         await control('DELETE', '/__sandbox/faults', tokenOf(o));
       },
     },
+    answers: {
+      async next(activity, answer, o) {
+        const given: object = { operation: activity, ...(answer as object), ...(o?.times === undefined ? {} : { times: o.times }) };
+        const { answers } = (await control('POST', '/__sandbox/answers', tokenOf(o), { answers: [given] })) as { answers: OneOffAnswer[] };
+        return answers[answers.length - 1]!;
+      },
+      list: async (o) => ((await control('GET', '/__sandbox/answers', tokenOf(o))) as { answers: OneOffAnswer[] }).answers,
+      async clear(o) {
+        await control('DELETE', '/__sandbox/answers', tokenOf(o));
+      },
+    },
+    entities: Object.fromEntries(
+      Object.keys(ENTITY_LISTS).map((list) => {
+        const find = async (query: object = {}, o?: TokenOption) => (await control('POST', `/__sandbox/entities/${list}/find`, tokenOf(o), query)) as EntityPage<EntityList>;
+        return [list, { find, findMany: async (query?: object, o?: TokenOption) => (await find(query, o)).entities, findFirst: async (query?: object, o?: TokenOption) => (await find({ ...query, take: 1 }, o)).entities[0] }];
+      }),
+    ) as unknown as Sandbox['entities'],
     close: () => responder.close(),
   };
 }

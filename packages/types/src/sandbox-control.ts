@@ -6,7 +6,8 @@
  * operationId.
  */
 import type { components, operations } from './generated/sandbox-control.js';
-import type { RequestBodyOf, ResponseBodyOf } from './helpers.js';
+import type { JsonContent, RequestBodyOf, ResponseBodyOf } from './helpers.js';
+import type { Readable } from './generated/payroll.js';
 import type { operations as JournalOperations, Schema as JournalSchema } from './journal.js';
 import type { operations as PayrollOperations, Schema as PayrollSchema } from './payroll.js';
 
@@ -292,3 +293,51 @@ export type StoredCollection = keyof StoredShapes;
 
 /** The state of a sandbox (GetSandboxSnapshot, PutSandboxSnapshot), each collection typed by its stored shape. */
 export type Snapshot = Omit<Schemas['Snapshot'], 'collections'> & { collections: { [C in StoredCollection]?: Array<StoredShapes[C]> } };
+
+// ---- One-off answers -----------------------------------------------------------------------
+
+type OperationOf<A extends ActivityName> = A extends keyof PayrollOperations ? PayrollOperations[A] : A extends keyof JournalOperations ? JournalOperations[A] : never;
+type ResponsesOf<A extends ActivityName> = OperationOf<A> extends { responses: infer R } ? R : never;
+/** The statuses a `5XX` range of a description stands for. */
+type ServerErrorStatus = 500 | 501 | 502 | 503 | 504;
+
+/** The statuses an activity's description answers (a `5XX` range as its usual members). */
+export type AnswerStatus<A extends ActivityName> = Extract<keyof ResponsesOf<A>, number> | ('5XX' extends keyof ResponsesOf<A> ? ServerErrorStatus : never);
+
+/** The JSON body the description gives an activity's answer of `S`, as it is received (`never`: it has none). */
+export type AnswerBody<A extends ActivityName, S extends number> = (S extends keyof ResponsesOf<A> ? ResponsesOf<A>[S] : S extends ServerErrorStatus ? ResponsesOf<A>['5XX' & keyof ResponsesOf<A>] : never) extends infer R
+  ? R extends { content: infer C } ? Readable<JsonContent<C>> : never
+  : never;
+
+/**
+ * A one-off answer of activity `A`, typed by its description: one of the statuses it answers,
+ * the body of that status (optional: the answer may leave it out) and headers besides those the
+ * sandbox sets on every answer.
+ */
+export type OneOffAnswerOf<A extends ActivityName> = {
+  [S in AnswerStatus<A>]: { status: S; headers?: Record<string, string> } & ([AnswerBody<A, S>] extends [never] ? { body?: never } : { body?: AnswerBody<A, S> });
+}[AnswerStatus<A>];
+
+/** A one-off answer as a sandbox keeps and lists it (PostSandboxAnswers). */
+export type OneOffAnswer = Omit<Schemas['OneOffAnswer'], 'operation'> & { id: string; operation: ActivityName };
+
+// ---- Entities --------------------------------------------------------------------------------
+
+/** The kinds the entity read (PostSandboxEntitiesFind) offers, by list name. */
+export type EntityLists = Pick<
+  ScenarioLists,
+  'providers' | 'employers' | 'administrations' | 'employees' | 'employments' | 'conceptEmployees' | 'providerJournalProfiles' | 'journalProfiles' | 'administrationJournalProfiles' | 'costCenters' | 'costUnits' | 'matrixEntries'
+>;
+export type EntityList = keyof EntityLists;
+/** An entity of a list in its read shape. */
+export type EntityOf<L extends EntityList> = EntityShapes[EntityLists[L]];
+
+/** Fields of a read shape and the values they equal; a nested object reaches nested fields. Arrays cannot be matched. */
+export type EntityWhere<T> = {
+  [K in keyof T]?: NonNullable<T[K]> extends readonly unknown[] ? never : NonNullable<T[K]> extends object ? EntityWhere<NonNullable<T[K]>> | (null extends T[K] ? null : never) : T[K];
+};
+
+/** What the entity read takes: `where` (equality, typed by the read shape), `filter` and `orderBy` in the API's syntax, and the page. */
+export type EntityQuery<L extends EntityList> = Omit<Schemas['EntityQuery'], 'where'> & { where?: EntityWhere<EntityOf<L>> };
+/** A page of the entity read: the matches in their read shape, and how many match. */
+export type EntityPage<L extends EntityList> = { entities: Array<EntityOf<L>>; total: number };

@@ -2,7 +2,7 @@
 // README, not in the API descriptions). The caller's sandbox is the one its bearer token
 // reaches, as for API calls.
 //
-//   POST   /__sandbox/reset            back to the seed (the clock, the settings and the fault rules too)
+//   POST   /__sandbox/reset            back to the seed (the clock, the settings, the fault rules and one-off answers too)
 //   GET    /__sandbox/snapshot         the sandbox's state (JSON)
 //   PUT    /__sandbox/snapshot         import a snapshot (checked first; 400 changes nothing): ?mode=replace
 //                                       (default) makes the state the snapshot; ?mode=merge merges its docs

@@ -53,12 +53,17 @@ export class DocSchemas {
    * the doc as it is.
    */
   readShape<T>(api: ApiName, component: string, doc: T, options: Projection = {}): T {
+    const schema = this.component(api, component);
+    return schema === undefined ? doc : projectToSchema(doc, schema, options);
+  }
+
+  /** The component's schema with its `$ref`s resolved; undefined when the bundle lacks it. */
+  component(api: ApiName, component: string): Json | undefined {
     const bundle = this.bundles[api];
-    if (!bundle || !(bundle.components as { schemas?: Json } | undefined)?.schemas?.[component]) return doc;
+    if (!bundle || !(bundle.components as { schemas?: Json } | undefined)?.schemas?.[component]) return undefined;
     let resolve = this.resolvers.get(api);
     if (!resolve) this.resolvers.set(api, (resolve = dereferencer(bundle)));
-    const schema = resolve({ $ref: `#/components/schemas/${component}` }) as Json | undefined;
-    return projectToSchema(doc, schema, options);
+    return resolve({ $ref: `#/components/schemas/${component}` }) as Json | undefined;
   }
 
   /** The same problems, each with the dotted path of its field (`personalDetails.lastName`; '' for the doc itself). */

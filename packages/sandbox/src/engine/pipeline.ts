@@ -1,5 +1,5 @@
-// The request pipeline every transport shares: route, authenticate, fault, authorize,
-// negotiate, validate, respond; then the headers every answer carries (CORS, Expires). The
+// The request pipeline every transport shares: route, authenticate, fault, authorize, a one-off
+// answer, negotiate, validate, respond; then the headers every answer carries (CORS, Expires). The
 // Node server, sandbox.fetch and the MSW handlers all run this one function, so they answer
 // alike byte for byte.
 import { envelope, message } from '../http/errors.js';
@@ -93,6 +93,8 @@ const isBodilessRead = (req: SandboxRequest) =>
 const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 /** What a call's transaction hands back, compared by identity, when a fault rule applies to it. */
 const RULES_APPLY: Outgoing = { status: 0, headers: {} };
+/** What a call's transaction hands back, compared by identity, when a one-off answer waits for it. */
+const ANSWER_WAITS: Outgoing = { status: 0, headers: {} };
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createPipeline(options: PipelineOptions): (req: SandboxRequest) => Promise<PipelineResult> {
@@ -185,19 +187,28 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     // The sandbox's fault rules are read with the call's own transaction; when one applies, the
     // call leaves it, draws (a write of its own), waits and answers outside it, or goes on anew.
     const rules = asked === undefined && active.faultsFor !== undefined && active.drawFault !== undefined;
-    const answered = await operate(active, req, routed, auth.token, identified.caller, write, apis, rules);
-    if (answered !== RULES_APPLY) return answered;
-    const drawn = await applyFault(req, routed.operation, await active.drawFault!(identified.caller, operationId));
-    return drawn ?? operate(active, req, routed, auth.token, identified.caller, write, apis, false);
+    // A one-off answer is looked for after authorization, in the same way: taken in a write of
+    // its own, or, when another call took the last one meanwhile, the call goes on anew.
+    const oneOff = active.answersFor !== undefined && active.takeAnswer !== undefined;
+    let answered = await operate(active, req, routed, auth.token, identified.caller, write, apis, rules, oneOff);
+    if (answered === RULES_APPLY) {
+      const drawn = await applyFault(req, routed.operation, await active.drawFault!(identified.caller, operationId));
+      if (drawn) return drawn;
+      answered = await operate(active, req, routed, auth.token, identified.caller, write, apis, false, oneOff);
+    }
+    if (answered !== ANSWER_WAITS) return answered;
+    return (await active.takeAnswer!(identified.caller, operationId)) ?? operate(active, req, routed, auth.token, identified.caller, write, apis, false, false);
   }
 
   /** The call in the caller's transaction: authorize, negotiate, validate, respond; RULES_APPLY
-   * (and nothing done) when `rules` and a fault rule of the sandbox applies to the operation. */
-  function operate(active: Responder, req: SandboxRequest, routed: Routed, token: string | undefined, caller: unknown, write: boolean, apis: LoadedApi[], rules: boolean): Promise<Outgoing> {
+   * (and nothing done) when `rules` and a fault rule of the sandbox applies to the operation;
+   * ANSWER_WAITS (once authorized, nothing done) when `oneOff` and a one-off answer waits for it. */
+  function operate(active: Responder, req: SandboxRequest, routed: Routed, token: string | undefined, caller: unknown, write: boolean, apis: LoadedApi[], rules: boolean, oneOff: boolean): Promise<Outgoing> {
     return active.withClock(caller, write, async (clock, scope) => {
       if (rules && (await active.faultsFor!(scope, routed.operation.operationId))) return RULES_APPLY;
       const authorized = await authorize(active, routed, clock.caller, clock.now, scope);
       if (isOutgoing(authorized)) return authorized;
+      if (oneOff && (await active.answersFor!(scope, routed.operation.operationId))) return ANSWER_WAITS;
       const checks = await negotiateAndValidate(req, routed, dayOf(clock.now), apis, active.bodyProblems);
       if (isOutgoing(checks)) return checks;
       const { negotiation, valid } = checks;

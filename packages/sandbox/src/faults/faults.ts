@@ -8,6 +8,7 @@ import { message, UNAUTHORIZED_MESSAGE } from '../http/errors.js';
 import type { Operation } from '../http/spec.js';
 import type { FaultAction } from '../http/respond.js';
 import type { Tx } from '../store/types.js';
+import { addKept, readKept, removeKept, writeKept, type KeptKind } from './kept.js';
 
 /** The sandbox-only request header: `status=503`, `delay=800`, `network-error`, joined with `;`. */
 export const FAULT_HEADER = 'X-Sandbox-Fault';
@@ -129,9 +130,7 @@ export function faultAnswer(operation: Operation | undefined, action: FaultActio
   return errorReply(status, operation, null, [message(status, text, [], status === 429 ? 'Exception' : 'BrokenBusinessRule')], headers);
 }
 
-/** Where a sandbox keeps its fault rules: in its meta, like the clock and the settings, so that
- * every process on one store draws from the same rules, a reset clears them and a snapshot
- * carries them. */
+/** Where a sandbox keeps its fault rules: in its meta, like the clock and the settings (kept.ts). */
 export const FAULTS_KEY = 'faults';
 
 /** A rule as kept: what is left of its `times`, and how many numbers its generator has drawn. */
@@ -139,22 +138,9 @@ interface KeptRule extends FaultRule {
   drawn?: number;
 }
 
-interface KeptFaults {
-  /** The number of the next rule's id (ids are not reused within a sandbox). */
-  next: number;
-  rules: KeptRule[];
-}
-
-/** The rules kept in a sandbox's meta; what a snapshot brought that is not a rule is left out. */
-async function keptFaults(tx: Tx): Promise<KeptFaults> {
-  const kept = await tx.getMeta<Partial<KeptFaults>>(FAULTS_KEY);
-  const rules = Array.isArray(kept?.rules) ? kept.rules.filter((rule) => keptRule(rule)) : [];
-  const next = typeof kept?.next === 'number' && Number.isSafeInteger(kept.next) ? kept.next : rules.length + 1;
-  return { next, rules };
-}
+const FAULT_RULES: KeptKind<KeptRule> = { key: FAULTS_KEY, idPrefix: 'fault', valid: keptRule };
 
 function keptRule(rule: unknown): rule is KeptRule {
-  if (!rule || typeof rule !== 'object' || typeof (rule as KeptRule).id !== 'string') return false;
   const { id: _id, drawn, ...given } = rule as KeptRule;
   if (drawn !== undefined && !(Number.isSafeInteger(drawn) && drawn >= 0)) return false;
   try {
@@ -170,38 +156,29 @@ const shown = ({ drawn: _drawn, ...rule }: KeptRule): FaultRule => rule;
 
 /** The rules in force in the transaction's sandbox. */
 export async function listFaults(tx: Tx): Promise<FaultRule[]> {
-  return (await keptFaults(tx)).rules.map(shown);
+  return (await readKept(tx, FAULT_RULES)).rules.map(shown);
 }
 
 /** Adds rules (after the ones kept, or in their place with `replace`); the rules now in force. */
 export async function addFaults(tx: Tx, rules: Array<Omit<FaultRule, 'id'>>, replace = false): Promise<FaultRule[]> {
-  const kept = await keptFaults(tx);
-  const all = [...(replace ? [] : kept.rules), ...rules.map((rule, i) => ({ ...rule, id: `fault-${kept.next + i}` }))];
-  await tx.setMeta(FAULTS_KEY, { next: kept.next + rules.length, rules: all } satisfies KeptFaults);
-  return all.map(shown);
+  return (await addKept(tx, FAULT_RULES, rules, replace)).map(shown);
 }
 
 /** Removes one rule, or every rule without an id; false when there was no such rule. */
-export async function removeFaults(tx: Tx, id?: string): Promise<boolean> {
-  const kept = await keptFaults(tx);
-  const rules = id === undefined ? [] : kept.rules.filter((rule) => rule.id !== id);
-  if (rules.length === kept.rules.length) return id === undefined;
-  await tx.setMeta(FAULTS_KEY, { ...kept, rules } satisfies KeptFaults);
-  return true;
-}
+export const removeFaults = (tx: Tx, id?: string): Promise<boolean> => removeKept(tx, FAULT_RULES, id);
 
 const applies = (rule: FaultRule, operationId: string) => rule.operations.includes('*') || rule.operations.includes(operationId);
 
 /** Whether a rule of the sandbox may draw a fault for `operationId` (read only: the draw itself
  * changes what is kept, in a write transaction of its own). */
 export async function faultsFor(tx: Tx, operationId: string): Promise<boolean> {
-  return (await keptFaults(tx)).rules.some((rule) => applies(rule, operationId));
+  return (await readKept(tx, FAULT_RULES)).rules.some((rule) => applies(rule, operationId));
 }
 
 /** The fault for one call of `operationId`, if a rule draws one; counts it against the rule's
  * `times` and moves its generator on, in the write transaction `tx`. */
 export async function drawFault(tx: Tx, operationId: string): Promise<FaultAction | undefined> {
-  const kept = await keptFaults(tx);
+  const kept = await readKept(tx, FAULT_RULES);
   let drawn: FaultAction | undefined;
   const rules: KeptRule[] = [];
   for (const rule of kept.rules) {
@@ -223,6 +200,6 @@ export async function drawFault(tx: Tx, operationId: string): Promise<FaultActio
     if (rule.times !== undefined) next = rule.times > 1 ? { ...next, times: rule.times - 1 } : undefined;
     if (next) rules.push(next);
   }
-  if (rules.length !== kept.rules.length || rules.some((rule, i) => rule !== kept.rules[i])) await tx.setMeta(FAULTS_KEY, { ...kept, rules } satisfies KeptFaults);
+  if (rules.length !== kept.rules.length || rules.some((rule, i) => rule !== kept.rules[i])) await writeKept(tx, FAULT_RULES, { ...kept, rules });
   return drawn;
 }

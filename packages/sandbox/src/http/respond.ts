@@ -67,6 +67,12 @@ export interface Responder {
   /** The fault the rules of the caller's sandbox draw for one call of an operation, in a write of
    * its own: every process on one store draws from the same rules (sandbox only). */
   drawFault?(caller: unknown, operationId: string): Promise<FaultAction | undefined>;
+  /** Whether a one-off answer of the caller's sandbox waits for a call of an operation, read in
+   * the call's own transaction after its authorization (sandbox only). */
+  answersFor?(scope: unknown, operationId: string): Promise<boolean>;
+  /** The one-off answer given to one call of an operation, taken in a write of its own (every
+   * process on one store counts the same answers); undefined when none is left (sandbox only). */
+  takeAnswer?(caller: unknown, operationId: string): Promise<Outgoing | undefined>;
   close?(): Promise<void>;
 }
 

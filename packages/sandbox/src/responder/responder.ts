@@ -24,7 +24,9 @@ import { RESOURCE_MODULES } from '../resources/index.js';
 import { seedCollectionNames, seedSnapshot } from '../seed/index.js';
 import type { CollectionSpec, Snapshot, Store, StoreOptions, Tx } from '../store/types.js';
 import { MemoryStore } from '../store/memory.js';
-import { faultsControl } from '../control/faults.js';
+import { answersControl, faultsControl } from '../control/faults.js';
+import { entitiesControl, ENTITIES_PATH } from '../control/entities.js';
+import { answersFor, ANSWERS_PATH, takeAnswer } from '../faults/answers.js';
 import { drawFault, faultsFor, FAULTS_PATH } from '../faults/faults.js';
 import { sandboxNow } from '../domain/clock.js';
 import { AnswerCache } from '../engine/answer-cache.js';
@@ -208,6 +210,8 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
         return authorizationControl(req, pathname, { store, activities, principal });
       }
       if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { store, activities, principal });
+      if (pathname === ANSWERS_PATH || pathname.startsWith(`${ANSWERS_PATH}/`)) return answersControl(req, pathname, { store, activities, principal });
+      if (pathname.startsWith(`${ENTITIES_PATH}/`)) return entitiesControl(req, pathname, { store, schemas: docSchemas, principal });
       if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
         return control(req, pathname, { store, reset, collections, schemas: docSchemas, apis: options.apis, principal: (token) => principal(token), seed: () => seed, hosted });
       }
@@ -215,6 +219,8 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     },
     faultsFor: (scope, operationId) => faultsFor(scope as Tx, operationId),
     drawFault: (caller, operationId) => store.transaction((caller as Principal).sandbox, 'write', (tx) => drawFault(tx, operationId)),
+    answersFor: (scope, operationId) => answersFor(scope as Tx, operationId),
+    takeAnswer: (caller, operationId) => store.transaction((caller as Principal).sandbox, 'write', (tx) => takeAnswer(tx, operationId)),
     close: () => store.close(),
   };
 }
