@@ -42,8 +42,8 @@ describe('one-off answers', () => {
     expect(await answered.json()).toEqual(refusal);
     expect(await (await call(sandbox, 'ans', EMPLOYEE(employee.id))).json()).toEqual(before);
     expect(await sandbox.answers.list({ token: 'ans' })).toEqual([]);
-    // Given once: the next call is handled as without the answer.
-    const handled = await put('ans', employee.id, {});
+    // Given once: the next call is handled as without the answer (the employee as read, written back).
+    const handled = await put('ans', employee.id, before.content);
     expect(handled.status).toBe(200);
     expect((await handled.json()).content.id).toBe(employee.id);
   });
