@@ -51,6 +51,9 @@ export function newestName(bundle: Doc, resource: string, field: string): string
   return name;
 }
 
+/** The value at a dotted field path of an entity (undefined where a segment is missing). */
+export const valueAt = (entity: unknown, field: string): unknown => field.split('.').reduce<any>((at, key) => at?.[key], entity);
+
 const aYearAfter = (date: string) => `${Number(date.slice(0, 4)) + 1}${date.slice(4)}`;
 
 /** Today, or the day after `newest` when that is later: a version a new one may take. */
