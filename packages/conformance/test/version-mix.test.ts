@@ -57,11 +57,11 @@ function run(url: string, options: { operations: string[]; allowWrites?: boolean
 const failures = (summary: RunSummary) => summary.cases.filter((c) => c.findings.length > 0).flatMap((c) => c.findings.map((f) => `${c.operationId} ${c.version}: ${f.check}: ${f.message}`));
 
 describe('a read-only run', () => {
-  it('passes the sandbox at both versions, with undeclared properties reported', async () => {
+  it('passes the sandbox at every served version, the new one and the older ones, with undeclared properties reported', async () => {
     const summary = await run(sandbox.url, { operations: READS });
     expect(summary.strictProperties).toEqual({ strict: true, reason: 'the server is the sandbox' });
     expect(failures(summary)).toEqual([]);
-    expect(new Set(summary.cases.filter((c) => c.kind === 'valid').map((c) => c.version))).toEqual(new Set([NEW, OLD]));
+    expect(new Set(summary.cases.filter((c) => c.kind === 'valid').map((c) => c.version))).toEqual(new Set(renamed['x-resource-versions'].resources.employee.versions.map((v: { version: string }) => v.version)));
   });
 
   it('fails the proxy that answers the old name at the new version, naming the property, at the new version only', async () => {
