@@ -85,17 +85,19 @@ describe('api:version with changes, on the real payroll description', () => {
 
     const compact = date.replaceAll('-', '');
     const schemas = 'spec/payroll/components/schemas';
-    // The schemas the version before reads: the originals, or an earlier api:version's copies.
+    // The schemas the version before reads: the originals, or an earlier api:version's copies
+    // (whose own copies add this version's suffix to theirs).
     const oldEmployee = newestVersion(base, 'employee');
     const before = employeeSchemaSuffix(base, oldEmployee);
-    expect(readYaml(root, `${schemas}/PersonalDetails${'V' + compact}.yaml`).properties).toHaveProperty('birthPlace');
+    const copy = `${before}V${compact}`;
+    expect(readYaml(root, `${schemas}/PersonalDetails${copy}.yaml`).properties).toHaveProperty('birthPlace');
     expect(readYaml(root, `${schemas}/PersonalDetails${before}.yaml`).properties).toHaveProperty('placeOfBirth');
-    expect(readYaml(root, `${schemas}/Employee${'V' + compact}.yaml`).properties).not.toHaveProperty('exclusionFromAbsenceStatus');
+    expect(readYaml(root, `${schemas}/Employee${copy}.yaml`).properties).not.toHaveProperty('exclusionFromAbsenceStatus');
     expect(readYaml(root, `${schemas}/Employee${before}.yaml`).properties).toHaveProperty('exclusionFromAbsenceStatus');
     // Where a schema names its resource version, the new version's copy names the new one.
     expect(readYaml(root, `${schemas}/Employee${before}.yaml`).description).toContain(`resource version ${oldEmployee}`);
-    expect(readYaml(root, `${schemas}/Employee${'V' + compact}.yaml`).description).toContain(`resource version ${date}`);
-    expect(readYaml(root, `${schemas}/Employee${'V' + compact}.yaml`).description).not.toContain(`resource version ${oldEmployee}`);
+    expect(readYaml(root, `${schemas}/Employee${copy}.yaml`).description).toContain(`resource version ${date}`);
+    expect(readYaml(root, `${schemas}/Employee${copy}.yaml`).description).not.toContain(`resource version ${oldEmployee}`);
     expect(readYaml(root, `${schemas}/Employer${'V' + compact}.yaml`).properties.providerSettings.properties.groupCode.type).toBe('string');
     expect(fs.readFileSync(path.join(root, '.changeset', `employee-${date}.md`), 'utf8')).toContain('- `personalDetails.placeOfBirth` is now `personalDetails.birthPlace`.');
 
