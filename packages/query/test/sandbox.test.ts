@@ -95,7 +95,7 @@ for (const [name, start] of Object.entries(transports)) {
       const toasts: unknown[] = [];
       const options = api.mutation.PutEmployeeByEmployeeId();
       const edit = new MutationObserver(queryClient, ownOnSuccess ? { ...options, onSuccess: (data) => void toasts.push(data) } : options);
-      await edit.mutate({ params: { employeeId }, body: toBody('PutEmployeeByEmployeeId', { ...employee, personalDetails: { ...employee.personalDetails!, lastName: 'Hernoemd' } }) });
+      await edit.mutate({ params: { employeeId }, body: toBody('PutEmployeeByEmployeeId', { ...employee, personalDetails: { ...employee.personalDetails!, lastName: 'Hernoemd' } }, '2021-03-29') });
       stops.forEach((stop) => stop());
       expect(toasts).toHaveLength(ownOnSuccess ? 1 : 0);
       const listed = queryClient.getQueryData(byEmployer.queryKey)!._embedded.find((e) => e.id === employment.id);
