@@ -276,7 +276,10 @@ export const wrongCode: GroupCode<ResponseBody<'GetEmployerByEmployerId'>> = 12;
       const failures = summary.cases.filter((c) => c.findings.length > 0).map((c) => `${c.operationId} ${c.version}: ${c.findings.map((f) => f.message).join('; ')}`);
       expect(failures).toEqual([]);
       const window = summary.cases.filter((c) => c.kind === 'sequence' && /^written at .*, read at .*, and back$/.test(c.title) && !c.skipped);
-      expect(window.map((c) => c.operationId).sort()).toEqual(['PutEmployeeByEmployeeId', 'PutEmployerByEmployerId', 'PutEmploymentByEmploymentId']);
+      // One round trip per older version each resource serves (more where versions were made before).
+      const olderVersions = (resource) => head['x-resource-versions'].resources[resource].versions.length - 1;
+      const expected = { PutEmployeeByEmployeeId: olderVersions('employee'), PutEmployerByEmployerId: olderVersions('employer'), PutEmploymentByEmploymentId: olderVersions('employment') };
+      expect(window.map((c) => c.operationId).sort()).toEqual(Object.entries(expected).flatMap(([operationId, count]) => Array(count).fill(operationId)));
     } finally {
       await mock.close();
     }
