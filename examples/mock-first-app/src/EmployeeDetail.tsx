@@ -1,7 +1,7 @@
 import { toBody } from '@payroll-api/client/body';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { EmploymentRow, Queries } from './api.js';
+import { RESOURCE_VERSION_DATE, type EmploymentRow, type Queries } from './api.js';
 import { ErrorNotice } from './ErrorNotice.js';
 import { QueryState } from './QueryState.js';
 
@@ -22,11 +22,15 @@ export function EmployeeDetail({ api, employeeId }: { api: Queries; employeeId: 
     if (!employee.data) return;
     const current = employee.data;
     const form = event.currentTarget;
-    // toBody keeps exactly the fields of the PUT body: read-only fields and metadata values are left out.
-    const body = toBody('PutEmployeeByEmployeeId', {
-      ...current,
-      personalDetails: { ...current.personalDetails, firstName: field(form, 'firstName').value.trim(), lastName: field(form, 'lastName').value.trim() },
-    });
+    // toBody keeps exactly the fields of the PUT body at the app's version: read-only fields and metadata values are left out.
+    const body = toBody(
+      'PutEmployeeByEmployeeId',
+      {
+        ...current,
+        personalDetails: { ...current.personalDetails, firstName: field(form, 'firstName').value.trim(), lastName: field(form, 'lastName').value.trim() },
+      },
+      RESOURCE_VERSION_DATE,
+    );
     edit.mutate({ params: { employeeId }, body });
   }
 

@@ -54,7 +54,7 @@ describe('samples', () => {
     expect(employees.pathParams).toEqual({ employerId: ids.employer });
     expect(employees.allFromSeed).toBe(true);
     expect(employees.curl).toContain("-H 'Authorization: Bearer demo-token'");
-    expect(employees.curl).toContain("-H 'Accept: application/json;version=2021-03-29'");
+    expect(employees.curl).toContain(`-H 'Accept: application/json;version=${payroll['x-resource-versions'].resources.employee.versions[0].version}'`);
     expect(employees.typescript).toContain(`// GET {base_url}/v2/providers/employers/{employerId}/employees:`);
     expect(employees.typescript).toContain(`unwrap(await payroll.GetEmployeesByEmployerId({ employerId: '${ids.employer}' }))`);
     // A body is the call's second argument.

@@ -75,12 +75,14 @@ for (const [name, start] of Object.entries(transports)) {
     });
 
     // The everyday pattern: the package's options spread, with the app's own onSuccess, on a
-    // plain QueryClient. The rename shows in the employments that embed the employee's summary.
+    // plain QueryClient. The rename shows in the employments that embed the employee's summary,
+    // which names it lastName: the name the employee has at 2021-03-29, the version written here.
     it.each([
       ['spread with its own onSuccess', true],
       ['as given', false],
     ])('an employee’s rename reaches the employer’s employment list and the employment (%s)', async (_name, ownOnSuccess) => {
-      const { api, payroll } = setup(`query-rename-${ownOnSuccess}`);
+      const payroll = createPayrollClient({ baseUrl: transport.baseUrl, auth: `query-rename-${ownOnSuccess}`, fetch: transport.fetch, retry: false, resourceVersionDate: '2021-03-29' });
+      const api = payrollQueries(payroll);
       const queryClient = new QueryClient();
       const employment = unwrap(await payroll.GetEmploymentsByEmployerId({ employerId: EMPLOYER }))._embedded[0]!;
       const employeeId = employment.employee!.id!;
@@ -93,7 +95,7 @@ for (const [name, start] of Object.entries(transports)) {
       const toasts: unknown[] = [];
       const options = api.mutation.PutEmployeeByEmployeeId();
       const edit = new MutationObserver(queryClient, ownOnSuccess ? { ...options, onSuccess: (data) => void toasts.push(data) } : options);
-      await edit.mutate({ params: { employeeId }, body: toBody('PutEmployeeByEmployeeId', { ...employee, personalDetails: { ...employee.personalDetails!, lastName: 'Hernoemd' } }) });
+      await edit.mutate({ params: { employeeId }, body: toBody('PutEmployeeByEmployeeId', { ...employee, personalDetails: { ...employee.personalDetails!, lastName: 'Hernoemd' } }, '2021-03-29') });
       stops.forEach((stop) => stop());
       expect(toasts).toHaveLength(ownOnSuccess ? 1 : 0);
       const listed = queryClient.getQueryData(byEmployer.queryKey)!._embedded.find((e) => e.id === employment.id);

@@ -29,19 +29,29 @@ function apiVersion(root, ...args) {
 }
 
 const newestVersion = (doc, resource) => doc['x-resource-versions'].resources[resource].versions[0].version;
+const getEmployee = (doc) => Object.values(doc.paths).find((item) => item.get?.operationId === 'GetEmployeeByEmployeeId').get.responses['200'].content;
+/** The suffix of the schema files a version of the employee reads ('' for the originals, `V<date>` for an api:version copy). */
+const employeeSchemaSuffix = (doc, version) => getEmployee(doc)[`application/json;version=${version}`].schema.$ref.split('/').at(-1).replace(/^EmployeeDetail/, '');
+/** The default example of the employee's detail at a version, as the bundle holds it. */
+function employeeExample(doc, version) {
+  const example = getEmployee(doc)[`application/json;version=${version}`].examples.default;
+  return (example.$ref ? doc.components.examples[example.$ref.split('/').at(-1)] : example).value;
+}
 const readYaml = (root, file) => YAML.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 
 describe('api:version with changes, on the real payroll description', () => {
   let root;
   let base;
   let head;
-  const date = addDays(today, 14);
+  // Two weeks on, or the day after the newest version of a resource changed below when that is later.
+  let date;
 
   beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'api-policy-changes-'));
     workspaceCopy(repo, root, { fullDirs: ['spec'], nodeModules: { spec: path.join(repo, 'spec', 'node_modules') } });
     for (const file of fs.readdirSync(path.join(root, '.changeset'))) if (file.endsWith('.md') && file !== 'README.md') fs.rmSync(path.join(root, '.changeset', file));
     base = bundleCopy(root);
+    date = [addDays(today, 14), ...['employee', 'employment', 'employer'].map((resource) => addDays(newestVersion(base, resource), 1))].sort().at(-1);
   }, 240_000);
 
   afterAll(() => {
@@ -75,15 +85,19 @@ describe('api:version with changes, on the real payroll description', () => {
 
     const compact = date.replaceAll('-', '');
     const schemas = 'spec/payroll/components/schemas';
-    expect(readYaml(root, `${schemas}/PersonalDetails${'V' + compact}.yaml`).properties).toHaveProperty('birthPlace');
-    expect(readYaml(root, `${schemas}/PersonalDetails.yaml`).properties).toHaveProperty('placeOfBirth');
-    expect(readYaml(root, `${schemas}/Employee${'V' + compact}.yaml`).properties).not.toHaveProperty('exclusionFromAbsenceStatus');
-    expect(readYaml(root, `${schemas}/Employee.yaml`).properties).toHaveProperty('exclusionFromAbsenceStatus');
-    // Where a schema names its resource version, the new version's copy names the new one.
+    // The schemas the version before reads: the originals, or an earlier api:version's copies
+    // (whose own copies add this version's suffix to theirs).
     const oldEmployee = newestVersion(base, 'employee');
-    expect(readYaml(root, `${schemas}/Employee.yaml`).description).toContain(`resource version ${oldEmployee}`);
-    expect(readYaml(root, `${schemas}/Employee${'V' + compact}.yaml`).description).toContain(`resource version ${date}`);
-    expect(readYaml(root, `${schemas}/Employee${'V' + compact}.yaml`).description).not.toContain(`resource version ${oldEmployee}`);
+    const before = employeeSchemaSuffix(base, oldEmployee);
+    const copy = `${before}V${compact}`;
+    expect(readYaml(root, `${schemas}/PersonalDetails${copy}.yaml`).properties).toHaveProperty('birthPlace');
+    expect(readYaml(root, `${schemas}/PersonalDetails${before}.yaml`).properties).toHaveProperty('placeOfBirth');
+    expect(readYaml(root, `${schemas}/Employee${copy}.yaml`).properties).not.toHaveProperty('exclusionFromAbsenceStatus');
+    expect(readYaml(root, `${schemas}/Employee${before}.yaml`).properties).toHaveProperty('exclusionFromAbsenceStatus');
+    // Where a schema names its resource version, the new version's copy names the new one.
+    expect(readYaml(root, `${schemas}/Employee${before}.yaml`).description).toContain(`resource version ${oldEmployee}`);
+    expect(readYaml(root, `${schemas}/Employee${copy}.yaml`).description).toContain(`resource version ${date}`);
+    expect(readYaml(root, `${schemas}/Employee${copy}.yaml`).description).not.toContain(`resource version ${oldEmployee}`);
     expect(readYaml(root, `${schemas}/Employer${'V' + compact}.yaml`).properties.providerSettings.properties.groupCode.type).toBe('string');
     expect(fs.readFileSync(path.join(root, '.changeset', `employee-${date}.md`), 'utf8')).toContain('- `personalDetails.placeOfBirth` is now `personalDetails.birthPlace`.');
 
@@ -99,8 +113,8 @@ describe('api:version with changes, on the real payroll description', () => {
   it('makes the new examples the old ones run through the chain, and back', () => {
     const chain = versionChanges(head);
     const examples = 'spec/payroll/components/examples';
-    const old = readYaml(root, `${examples}/GetEmployeeByEmployeeId.yaml`).value;
-    const next = readYaml(root, `${examples}/GetEmployeeByEmployeeIdV${date.replaceAll('-', '')}.yaml`).value;
+    const old = employeeExample(base, newestVersion(base, 'employee'));
+    const next = employeeExample(head, date);
     expect(next.content.personalDetails.birthPlace).toBe(old.content.personalDetails.placeOfBirth);
     expect(next.content).not.toHaveProperty('exclusionFromAbsenceStatus');
     const back = chain.downgrade('employee', date, newestVersion(base, 'employee'), next);

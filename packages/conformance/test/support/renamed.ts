@@ -57,7 +57,9 @@ export function withRename(base: Json, resource: string, version: string, field:
   const previous: string = entry.versions[0].version;
   entry.versions = [{ version, obsoleteDate: null, basis: 'baseline' }, { ...entry.versions[0], obsoleteDate: addMonths(version, 6) }, ...entry.versions.slice(1)];
   const change = { rename: field, to };
-  doc['x-version-changes'] = { ...(doc['x-version-changes'] ?? {}), [resource]: [{ version, previous, changes: [change] }] };
+  // Newest first, after the steps the description records already (from earlier api:version runs).
+  const steps = doc['x-version-changes']?.[resource] ?? [];
+  doc['x-version-changes'] = { ...(doc['x-version-changes'] ?? {}), [resource]: [{ version, previous, changes: [change] }, ...steps] };
   const chain = versionChanges(doc);
   const segments = field.split('.');
   let renamed = 0;

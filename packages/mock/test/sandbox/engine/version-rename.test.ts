@@ -1,5 +1,6 @@
 // The sandbox never serves the wrong version, over memory and PostgreSQL: after a rename
-// shipped as a new resource version (personalDetails.lastName → familyName), filter and orderBy
+// shipped as a new resource version (the employee's last name, under the name it has at the
+// newest served version, renamed), filter and orderBy
 // take each version's own names and a renamed field behaves as its old name did at the old
 // version; an older version's name in a body at the new version is an unknown field, dropped or
 // refused before the body is taken to the stored shape, and reported truthfully; and once the
@@ -7,17 +8,20 @@
 // old shape under the new label.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../src/index.js';
+import { CODE_VERSIONS } from '#sandbox/engine/version-window.js';
 import { SEED_IDS } from '#sandbox/seed/ids.js';
 import { usePostgres } from '../../support/postgres.js';
 import { renamedBundle, writeBundle } from '../../support/renamed-bundle.js';
 
-const OLD = '2021-03-29';
-const NEW = '2027-02-01';
+const RENAME = { resource: 'employee', field: 'personalDetails.lastName' };
+const { bundle, previous: OLD, version: NEW, from: FROM, to: TO } = renamedBundle(RENAME);
+/** The field's last segment at each version (personalDetails.<name>). */
+const [fromName, toName] = [FROM, TO].map((field) => field.split('.').at(-1)!) as [string, string];
 const LIST = `/v2/providers/employers/${SEED_IDS.employer}/employees`;
 const DETAIL = (id: string) => `/v2/providers/employers/employees/${id}`;
 
 const postgres = usePostgres();
-const written = writeBundle(renamedBundle({ resource: 'employee', version: NEW, field: 'personalDetails.lastName', to: 'familyName' }));
+const written = writeBundle(bundle);
 afterAll(() => written.remove());
 
 const stores = [
@@ -53,7 +57,7 @@ describe.each(stores)('a renamed field on the $name store', ({ name, databaseUrl
   async function sharedLastName(): Promise<[string, number]> {
     const all = await list(OLD, '');
     const counts = new Map<string, number>();
-    for (const name of lastNames(all, 'lastName')) counts.set(name, (counts.get(name) ?? 0) + 1);
+    for (const name of lastNames(all, fromName)) counts.set(name, (counts.get(name) ?? 0) + 1);
     const shared = [...counts].find(([, count]) => count > 1);
     expect(shared, 'the seed has two employees with one last name').toBeDefined();
     return shared!;
@@ -61,35 +65,35 @@ describe.each(stores)('a renamed field on the $name store', ({ name, databaseUrl
 
   it('filters on each version\'s own name, with the same answer', async () => {
     const [lastName, count] = await sharedLastName();
-    const older = await list(OLD, `filter=${encodeURIComponent(`personalDetails.lastName eq '${lastName}'`)}`);
+    const older = await list(OLD, `filter=${encodeURIComponent(`${FROM} eq '${lastName}'`)}`);
     expect(older.body.totalSize).toBe(count);
-    const newer = await list(NEW, `filter=${encodeURIComponent(`personalDetails.familyName eq '${lastName}'`)}`);
+    const newer = await list(NEW, `filter=${encodeURIComponent(`${TO} eq '${lastName}'`)}`);
     expect(newer.status).toBe(200);
     expect(newer.body.totalSize).toBe(count);
-    expect(lastNames(newer, 'familyName')).toEqual(Array(count).fill(lastName));
+    expect(lastNames(newer, toName)).toEqual(Array(count).fill(lastName));
     expect(newer.body._embedded.map((e: { id: string }) => e.id)).toEqual(older.body._embedded.map((e: { id: string }) => e.id));
     // lk, and a combination with another field, too.
     const part = lastName.slice(1, 4);
-    const likeOld = await list(OLD, `filter=${encodeURIComponent(`personalDetails.lastName lk '${part}' and employeeNumber gt 0`)}`);
-    const likeNew = await list(NEW, `filter=${encodeURIComponent(`personalDetails.familyName lk '${part}' and employeeNumber gt 0`)}`);
+    const likeOld = await list(OLD, `filter=${encodeURIComponent(`${FROM} lk '${part}' and employeeNumber gt 0`)}`);
+    const likeNew = await list(NEW, `filter=${encodeURIComponent(`${TO} lk '${part}' and employeeNumber gt 0`)}`);
     expect(likeNew.body.totalSize).toBeGreaterThan(0);
     expect(likeNew.body.totalSize).toBe(likeOld.body.totalSize);
   });
 
   it('orders on each version\'s own name, with the same order', async () => {
     for (const direction of ['', '-']) {
-      const older = await list(OLD, `orderBy=${direction}personalDetails.lastName`);
-      const newer = await list(NEW, `orderBy=${direction}personalDetails.familyName`);
+      const older = await list(OLD, `orderBy=${direction}${FROM}`);
+      const newer = await list(NEW, `orderBy=${direction}${TO}`);
       expect(newer.status).toBe(200);
-      const names = lastNames(newer, 'familyName');
-      expect(names).toEqual(lastNames(older, 'lastName'));
+      const names = lastNames(newer, toName);
+      expect(names).toEqual(lastNames(older, fromName));
       const sorted = [...names].sort((a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0));
       expect(names).toEqual(direction ? sorted.reverse() : sorted);
     }
   });
 
   it('refuses the other version\'s name as an unknown field', async () => {
-    for (const [version, field] of [[NEW, 'personalDetails.lastName'], [OLD, 'personalDetails.familyName']] as const) {
+    for (const [version, field] of [[NEW, FROM], [OLD, TO]] as const) {
       for (const query of [`filter=${encodeURIComponent(`${field} eq 'Dijk'`)}`, `orderBy=${field}`]) {
         const answer = await list(version, query);
         expect(answer.status, `${query} at ${version}`).toBe(400);
@@ -106,21 +110,21 @@ describe.each(stores)('a renamed field on the $name store', ({ name, databaseUrl
       fetch(`${mock.url}/__sandbox/settings`, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ unknownFields }) });
     try {
       expect((await settings('warn')).status).toBe(200);
-      const put = await call('PUT', DETAIL(id), NEW, { ...body, personalDetails: { ...body.personalDetails, lastName: 'Verkeerd' } });
+      const put = await call('PUT', DETAIL(id), NEW, { ...body, personalDetails: { ...body.personalDetails, [fromName]: 'Verkeerd' } });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
-      expect(put.body.messages).toEqual([expect.objectContaining({ type: 'Warning', properties: ['personalDetails.lastName'] })]);
-      expect(put.body.content.personalDetails.familyName).toBe(before.personalDetails.familyName);
+      expect(put.body.messages).toEqual([expect.objectContaining({ type: 'Warning', properties: [FROM] })]);
+      expect(put.body.content.personalDetails[toName]).toBe(before.personalDetails[toName]);
       // Ignored, as the warning says: at both versions the name is the one written before.
-      expect((await call('GET', DETAIL(id), NEW)).body.content.personalDetails.familyName).toBe(before.personalDetails.familyName);
-      expect((await call('GET', DETAIL(id), OLD)).body.content.personalDetails.lastName).toBe(before.personalDetails.familyName);
+      expect((await call('GET', DETAIL(id), NEW)).body.content.personalDetails[toName]).toBe(before.personalDetails[toName]);
+      expect((await call('GET', DETAIL(id), OLD)).body.content.personalDetails[fromName]).toBe(before.personalDetails[toName]);
       expect((await settings('reject')).status).toBe(200);
-      const refused = await call('PUT', DETAIL(id), NEW, { ...body, personalDetails: { ...body.personalDetails, lastName: 'Verkeerd' } });
+      const refused = await call('PUT', DETAIL(id), NEW, { ...body, personalDetails: { ...body.personalDetails, [fromName]: 'Verkeerd' } });
       expect(refused.status).toBe(400);
-      expect(refused.body.messages.map((m: { properties: string[] }) => m.properties)).toEqual([['personalDetails.lastName']]);
+      expect(refused.body.messages.map((m: { properties: string[] }) => m.properties)).toEqual([[FROM]]);
       // The new name at the new version is written, and read at the old version under the old name.
-      const renamed = await call('PUT', DETAIL(id), NEW, { ...body, personalDetails: { ...body.personalDetails, familyName: 'Goedhart' } });
+      const renamed = await call('PUT', DETAIL(id), NEW, { ...body, personalDetails: { ...body.personalDetails, [toName]: 'Goedhart' } });
       expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-      expect((await call('GET', DETAIL(id), OLD)).body.content.personalDetails.lastName).toBe('Goedhart');
+      expect((await call('GET', DETAIL(id), OLD)).body.content.personalDetails[fromName]).toBe('Goedhart');
     } finally {
       await settings('ignore');
     }
@@ -129,19 +133,19 @@ describe.each(stores)('a renamed field on the $name store', ({ name, databaseUrl
 
 describe('once the older version has left the description', () => {
   it('refuses to start, naming the version the code is written at and the one described', async () => {
-    const removed = writeBundle(renamedBundle({ resource: 'employee', version: NEW, field: 'personalDetails.lastName', to: 'familyName', removeOld: true }));
+    const removed = writeBundle(renamedBundle({ ...RENAME, removeOld: true }).bundle);
     try {
       const started = startMock({ port: 0, mode: 'sandbox', payrollSpec: removed.payrollSpec, journalSpec: removed.journalSpec, log: () => undefined });
-      await expect(started).rejects.toThrow(new RegExp(`employee handlers are written at version ${OLD}, but the description serves employee at ${NEW}`));
+      await expect(started).rejects.toThrow(new RegExp(`employee handlers are written at version ${CODE_VERSIONS.employee}, but the description serves employee at ${NEW}`));
     } finally {
       removed.remove();
     }
   });
 
   it('refuses to start when the description serves two versions with no change recorded between them', async () => {
-    const bundle = renamedBundle({ resource: 'employee', version: NEW, field: 'personalDetails.lastName', to: 'familyName' });
-    delete bundle['x-version-changes'].employee;
-    const unrecorded = writeBundle(bundle);
+    const { bundle: unrecordedBundle } = renamedBundle(RENAME);
+    delete unrecordedBundle['x-version-changes'].employee;
+    const unrecorded = writeBundle(unrecordedBundle);
     try {
       const started = startMock({ port: 0, mode: 'sandbox', payrollSpec: unrecorded.payrollSpec, journalSpec: unrecorded.journalSpec, log: () => undefined });
       await expect(started).rejects.toThrow(new RegExp(`employee at ${NEW} too, but records no chain of version changes`));

@@ -4,12 +4,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SEED_IDS } from '#sandbox/seed/ids.js';
 import { startProcess, type MockProcess } from '../../helpers.js';
+import { realBundle } from '../../fixtures/fixture.js';
 import { usePostgres } from '../../support/postgres.js';
 import { newEmployee } from '../../support/new-employee.js';
+import { newestName, valueAt } from '../../support/renamed-bundle.js';
 
 const server = usePostgres();
 const EMPLOYEES = `/v2/v2/providers/employers/${SEED_IDS.employer}/employees`;
 const TOKEN = 'two-processes';
+/** The employee's last name at the newest version, which reads without a version answer. */
+const LAST_NAME = newestName(realBundle('payroll'), 'employee', 'personalDetails.lastName');
 let processes: MockProcess[] = [];
 
 beforeAll(async () => {
@@ -67,9 +71,10 @@ it('reads through each process what was written through the other', async () => 
     const employeeId = created.body.content.employeeId as string;
     const read = await call(reader, 'GET', `/v2/v2/providers/employers/employees/${employeeId}`);
     expect(read.status).toBe(200);
-    expect(read.body.content.personalDetails.lastName).toBe(`Visser ${100 + writer}`);
+    expect(valueAt(read.body.content, LAST_NAME)).toBe(`Visser ${100 + writer}`);
     // A clock set through one process is the clock of the other.
-    const now = `20${30 + writer}-01-01T00:00:00.000Z`;
+    // Days ahead, not years: every served version stays served (each is served six months on).
+    const now = `${new Date(Date.now() + (30 + writer) * 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`;
     expect((await fetch(`${processes[writer]!.url}/__sandbox/clock`, { method: 'PUT', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ now }) })).status).toBe(200);
     const clock = await (await fetch(`${processes[reader]!.url}/__sandbox/clock`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
     expect(clock.today).toBe(now.slice(0, 10));
