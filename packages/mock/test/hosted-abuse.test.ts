@@ -231,12 +231,13 @@ describe('no request exhausts the process', () => {
       else expect(step.status).toBe(200);
     }
     expect(refused).toBeGreaterThan(290);
-    const clock = await call(b, 'GET', '/__sandbox/clock', owner);
+    // Past the client's rate, each call waits its turn (calm): what is checked is the answer, not the limit.
+    const clock = await calm(() => call(b, 'GET', '/__sandbox/clock', owner));
     expect(clock.status).toBe(200);
     expect(clock.body.now).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect((await call(a, 'GET', EMPLOYEES, owner)).status).toBe(200);
+    expect((await calm(() => call(a, 'GET', EMPLOYEES, owner))).status).toBe(200);
     // A clock set beyond year 9999 is refused as well.
-    expect((await call(a, 'PUT', '/__sandbox/clock', owner, { now: '10000-01-01T00:00:00Z' })).status).toBe(400);
+    expect((await calm(() => call(a, 'PUT', '/__sandbox/clock', owner, { now: '10000-01-01T00:00:00Z' }))).status).toBe(400);
   }, 120_000);
 
   it('answers a write whose own query loses the database with 503, not 500', async () => {
