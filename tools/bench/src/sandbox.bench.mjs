@@ -31,7 +31,9 @@ const ROUNDS = Number(process.env.BENCH_SANDBOX_ROUNDS ?? 4);
 const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
 const BASE = '/v2/v2/providers/employers';
 const LIST_REQUESTS = [`${BASE}/${EMPLOYER}/employees`, `${BASE}/${EMPLOYER}/administrations`, `${BASE}/${EMPLOYER}/childemployers`];
-const headersFor = (token) => ({ authorization: `Bearer ${token}`, accept: 'application/json' });
+// Pinned to the employee version whose field names the filters and the snapshot use, so that a
+// newer version's renames leave the figures comparable.
+const headersFor = (token) => ({ authorization: `Bearer ${token}`, accept: 'application/json;version=2021-03-29' });
 
 /** Starts the mock with `args`; resolves when it is listening, with the time that took. */
 function startMock(args) {
