@@ -28,6 +28,22 @@ describe('projected', () => {
     expect(projectToSchema({ name: 'Anna', employerId: 'e1' }, person)).toEqual({ name: 'Anna', employerId: 'e1' });
   });
 
+  it('follows a schema that refers to itself, as dereferenced descriptions do, as deep as the value goes', () => {
+    const node: Record<string, unknown> = { type: 'object', properties: { name: { type: 'string' } } };
+    (node.properties as Record<string, unknown>).children = { type: 'array', items: node };
+    const tree = { name: 'a', secret: 1, children: [{ name: 'b', children: [{ name: 'c', secret: 2, children: [] }] }] };
+    expect(projected(tree, node)).toEqual({ name: 'a', children: [{ name: 'b', children: [{ name: 'c', children: [] }] }] });
+  });
+
+  it('hands back the value itself, not a copy, where nothing is dropped; what it drops from leaves the value as it was', () => {
+    const stored = { name: 'Anna', address: { city: 'Goes' }, tags: [{ key: 1 }] };
+    expect(projected(stored, person)).toBe(stored);
+    const withInternal = { name: 'Anna', address: { city: 'Goes', geo: [1] }, tags: [{ key: 1 }] };
+    const answer = projected(withInternal, person);
+    expect(answer.tags).toBe(withInternal.tags);
+    expect(withInternal.address).toEqual({ city: 'Goes', geo: [1] });
+  });
+
   it('names the properties of every part', () => {
     expect([...declaredPropertiesDeep({ anyOf: [{ properties: { a: {} } }, { allOf: [{ properties: { b: {} } }] }] })].sort()).toEqual(['a', 'b']);
   });

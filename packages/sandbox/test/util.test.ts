@@ -1,7 +1,7 @@
 // The runtime-neutral helpers against Node's own implementations.
 import { createHash } from 'node:crypto';
 import { deflateSync, gzipSync, inflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { crc32, fromBase64, toBase64, zlibStored, zipStored } from '../src/util/bytes.js';
 import { randomId, sequentialId, sha1Hex } from '../src/util/ids.js';
 
@@ -19,6 +19,19 @@ describe('ids', () => {
     expect(sequentialId('token-a', 1)).toBe(sequentialId('token-a', 1));
     expect(sequentialId('token-a', 1)).not.toBe(sequentialId('token-a', 2));
     expect(sequentialId('token-a', 1)).not.toBe(sequentialId('token-b', 1));
+  });
+  it('makes random uuids where randomUUID is missing too (a page served over plain http)', () => {
+    const shape = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const getRandomValues = vi.spyOn(crypto, 'getRandomValues');
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    try {
+      expect(randomId()).toMatch(shape);
+      expect(randomId()).not.toBe(randomId());
+      expect(getRandomValues).toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+      getRandomValues.mockRestore();
+    }
   });
 });
 

@@ -82,6 +82,66 @@ function shapeOf(schema: Schema, namedOnly: boolean): Shape {
   return shape;
 }
 
+type Projector = (value: unknown) => unknown;
+
+const projectors = { whole: new WeakMap<Schema, Projector>(), namedOnly: new WeakMap<Schema, Projector>() };
+
+const isNode = (value: unknown): value is object => value !== null && typeof value === 'object' && !(value instanceof Uint8Array);
+
+/** The projection of one schema as a function, made once per schema: every answer is projected, so
+ * the walk of the schema is not repeated per value. Children are made on first use, since a
+ * dereferenced schema may refer to itself. */
+function projectorOf(schema: Schema, namedOnly: boolean): Projector {
+  const cache = namedOnly ? projectors.namedOnly : projectors.whole;
+  const known = cache.get(schema);
+  if (known) return known;
+  const shape = shapeOf(schema, namedOnly);
+  const itemSchema = shape.items;
+  let item: Projector | undefined;
+  const properties: Record<string, { schema: Schema; project?: Projector }> | null = shape.properties
+    ? Object.assign(Object.create(null) as Record<string, { schema: Schema }>, Object.fromEntries([...shape.properties].map(([name, child]) => [name, { schema: child }])))
+    : null;
+  const projector: Projector = (value) => {
+    if (!isNode(value)) return value;
+    if (Array.isArray(value)) {
+      if (!itemSchema) return value;
+      item ??= projectorOf(itemSchema, namedOnly);
+      let items: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const projected = isNode(value[i]) ? item(value[i]) : value[i];
+        if (projected !== value[i]) items ??= value.slice(0, i);
+        if (items) items[i] = projected;
+      }
+      return items ?? value;
+    }
+    if (!properties) return value;
+    const source = value as Record<string, unknown>;
+    const names = Object.keys(source);
+    // A copy only once something is dropped or changed below.
+    let kept: Record<string, unknown> | undefined;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      const property = properties[name];
+      if (!kept && !property) {
+        kept = {};
+        for (let j = 0; j < i; j++) kept[names[j]!] = source[names[j]!];
+      }
+      if (!property) continue;
+      const child = source[name];
+      let projected = child;
+      if (isNode(child)) projected = (property.project ??= projectorOf(property.schema, namedOnly))(child);
+      if (!kept && projected !== child) {
+        kept = {};
+        for (let j = 0; j < i; j++) kept[names[j]!] = source[names[j]!];
+      }
+      if (kept) kept[name] = projected;
+    }
+    return kept ?? value;
+  };
+  cache.set(schema, projector);
+  return projector;
+}
+
 /**
  * The value with only what its (dereferenced) schema names, at every depth: an object keeps
  * the properties any of its parts (allOf, oneOf, anyOf) declares, each projected in turn, and
@@ -90,33 +150,8 @@ function shapeOf(schema: Schema, namedOnly: boolean): Shape {
  * where something is dropped.
  */
 export function projectToSchema<T>(value: T, schema: Schema | undefined, options: Projection = {}): T {
-  if (!schema || value === null || typeof value !== 'object' || value instanceof Uint8Array) return value;
-  const namedOnly = options.namedOnly ?? false;
-  const shape = shapeOf(schema, namedOnly);
-  if (Array.isArray(value)) {
-    if (!shape.items) return value;
-    let changed = false;
-    const items = value.map((item) => {
-      const projected = projectToSchema(item, shape.items!, options);
-      changed ||= projected !== item;
-      return projected;
-    });
-    return (changed ? items : value) as T;
-  }
-  if (!shape.properties) return value;
-  let changed = false;
-  const kept: Record<string, unknown> = {};
-  for (const [name, child] of Object.entries(value)) {
-    const childSchema = shape.properties.get(name);
-    if (!childSchema) {
-      changed = true;
-      continue;
-    }
-    const projected = projectToSchema(child, childSchema, options);
-    changed ||= projected !== child;
-    kept[name] = projected;
-  }
-  return (changed ? kept : value) as T;
+  if (!schema) return value;
+  return projectorOf(schema, options.namedOnly ?? false)(value) as T;
 }
 
 /** Property names any part of the schema declares (allOf, oneOf and anyOf alike). */

@@ -1,6 +1,9 @@
 // Identifiers and digests without node:crypto: a random v4 uuid from Web Crypto's random
 // values, and a synchronous SHA-1 for the seed's deterministic ids (Web Crypto digests are async).
 export function randomId(): string {
+  // randomUUID draws from a pool of entropy (one id per request is made); getRandomValues is the
+  // fallback where it is missing (a browser page served over plain http).
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
