@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { answerHeaders, median, requestsPerSecond, startFloorServer, startServer } from './servers.mjs';
 
 const require = createRequire(import.meta.url);
@@ -76,8 +77,8 @@ const STAGES = [
   ['negotiation', /^(negotiate|parseAccept|requestedVersion|selectVersion|versionFor)\d*$/],
   ['validation', /^(validate|validateRequest|checkParams|isCalendarDate)\d*$/],
   ['answer cache', /^(readKey|answerFor|keep)\d*$/],
-  ['handler and store', /^(Get[A-Z]\w*|listPage|find|pageOfSorted|cloneJson|employeeView|project|transaction)\d*$/],
-  ['envelopes and serialization', /^(dispatch|listEnvelope|detailEnvelope|answerAt|successHeaders|expires|encode)\d*$/],
+  ['handler and store', /^(Get[A-Z]\w*|listPage|find|pageOfSorted|cloneJson|\w+View|omit|pick|project|transaction)\d*$/],
+  ['envelopes and serialization', /^(dispatch|listEnvelope|detailEnvelope|answerAt|projector|projectToSchema|successHeaders|expires|encode)\d*$/],
   ['pipeline (headers, CORS)', /^(handle|respond)\d*$/],
 ];
 
@@ -115,12 +116,32 @@ function stagesOf(profileFile) {
   return [...time].map(([stage, t]) => [stage, t / total]).sort((a, b) => b[1] - a[1]);
 }
 
+/**
+ * The sandbox engine as the mock imports it, bundled from its sources with its names kept: the
+ * published build minifies identifiers, so its functions could not be told apart in a profile.
+ * The profiled mock loads this build through a resolve hook; the ratios above use the published one.
+ */
+async function readableEngine(dir) {
+  const { build } = await import('esbuild');
+  const sandboxDir = path.dirname(require.resolve('@payroll-api/sandbox/package.json'));
+  const outfile = path.join(dir, 'engine.mjs');
+  await build({ entryPoints: [path.join(sandboxDir, 'src', 'engine.ts')], outfile, bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', external: ['msw'], mainFields: ['module', 'main'], logLevel: 'error' });
+  const hook = `export async function resolve(specifier, context, next) { return specifier === '@payroll-api/sandbox/engine' ? { url: ${JSON.stringify(pathToFileURL(outfile).href)}, shortCircuit: true } : next(specifier, context); }`;
+  const hookFile = path.join(dir, 'hook.mjs');
+  fs.writeFileSync(hookFile, hook);
+  const register = path.join(dir, 'register.mjs');
+  fs.writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hookFile).href)});\n`);
+  return register;
+}
+
 /** payroll-mock under load with --cpu-prof: the share of its busy time per stage. */
-async function whereTheTimeGoes(label, mockArgs) {
+async function whereTheTimeGoes(label, mockArgs, requests) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-bench-prof-'));
-  const mock = startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`, mockBin, '--port', '0', ...mockArgs]);
+  const register = await readableEngine(dir);
+  const mock = startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', register, mockBin, '--port', '0', ...mockArgs]);
   const base = await mock.base;
-  await load(`${base}${PAGE}`, Math.max(2, SECONDS));
+  if (requests) await requestsPerSecond(base, HEADERS, Math.max(2, SECONDS), requests);
+  else await load(`${base}${PAGE}`, Math.max(2, SECONDS));
   await mock.stop();
   const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('payroll-mock wrote no CPU profile');
@@ -136,7 +157,7 @@ const cached = await ratio('answer cache on (default)', []);
 const uncached = await ratio('answer cache off (`--answer-cache 0`)', ['--answer-cache', '0']);
 const varied = await ratio('varied pages, filters, orders and tokens, answer cache off', ['--answer-cache', '0'], VARIED);
 console.log('\nWhere payroll-mock spends its busy time under that load (share of CPU samples):\n');
-const profiles = [await whereTheTimeGoes('cache on', []), await whereTheTimeGoes('cache off', ['--answer-cache', '0'])];
+const profiles = [await whereTheTimeGoes('cache on', []), await whereTheTimeGoes('cache off', ['--answer-cache', '0']), await whereTheTimeGoes('varied, cache off', ['--answer-cache', '0'], VARIED)];
 const stages = [...new Set(profiles.flatMap((p) => p.shares.map(([s]) => s)))];
 console.log(`| stage | ${profiles.map((p) => p.label).join(' | ')} |\n|---|${profiles.map(() => '---:').join('|')}|`);
 for (const stage of stages) console.log(`| ${stage} | ${profiles.map((p) => `${(100 * (p.shares.find(([s]) => s === stage)?.[1] ?? 0)).toFixed(1)} %`).join(' | ')} |`);
