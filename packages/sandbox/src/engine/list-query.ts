@@ -65,6 +65,8 @@ export async function listPage(tx: Tx, collection: string, query: URLSearchParam
     orderBy,
     offset: (paging.pageNumber - 1) * paging.pageSize,
     limit: paging.pageSize,
+    // The items are made from the rows by `project` and only read after.
+    readOnly: options.project !== undefined,
   });
   const project = options.project;
   return {

@@ -15,3 +15,12 @@ export function cloneJson<T>(value: T): T {
   }
   return copy as T;
 }
+
+/** A JSON value frozen at every depth, in place: a stored doc handed out without a copy, so that
+ * a change made to it by mistake throws rather than changing the store. */
+export function freezeJson<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) freezeJson(value[i]);
+  else for (const key in value) freezeJson((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
+}

@@ -3,7 +3,7 @@
 // collection cache. Both answer a find here, so they agree with each other by construction.
 import { comparableOf, matcherOf, pageOfSorted, readerOf, type Comparable, type ScanColumns } from '../filter/evaluate.js';
 import type { FieldInfo } from '../filter/tree.js';
-import { cloneJson } from './clone.js';
+import { cloneJson, freezeJson } from './clone.js';
 import type { Doc, FindQuery, Page } from './types.js';
 
 /** A collection's docs in an array and, on demand, the values of the fields its filters and
@@ -33,7 +33,7 @@ export class CollectionScan implements ScanColumns {
     return doc === undefined ? undefined : cloneJson(doc);
   }
 
-  /** The matching docs' page, copied, and their total. */
+  /** The matching docs' page, copied (or frozen when only read), and their total. */
   find(query: FindQuery = {}): Page {
     let positions: number[] | undefined;
     if (query.where) {
@@ -43,7 +43,8 @@ export class CollectionScan implements ScanColumns {
     }
     // Only the page's rows are ordered in full and copied.
     const rows = pageOfSorted(this.docs, query.orderBy, query.offset ?? 0, query.limit, { positions, columns: this });
-    for (let i = 0; i < rows.length; i++) rows[i] = cloneJson(rows[i]!);
+    const handOut = query.readOnly ? freezeJson : cloneJson;
+    for (let i = 0; i < rows.length; i++) rows[i] = handOut(rows[i]!);
     return { rows, total: positions ? positions.length : this.docs.length };
   }
 

@@ -41,6 +41,9 @@ export interface FindQuery {
   offset?: number;
   /** Rows to return at most; undefined for all. */
   limit?: number;
+  /** The rows are only read (a list makes its items from them): a store may hand back the docs it
+   * holds, frozen, instead of copies. */
+  readOnly?: boolean;
 }
 
 export interface Page {

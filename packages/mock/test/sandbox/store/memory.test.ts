@@ -61,3 +61,19 @@ it('lists read the values kept for a committed collection, and see every write',
   expect(await numbers('kept')).toEqual([6000]);
   expect(await numbers('other')).toEqual([]);
 });
+
+it('hands out a list read only as the docs it holds, frozen, and every other read as copies', async () => {
+  const store = new MemoryStore({ seed, collections });
+  const [held] = await store.transaction('frozen', 'read', async (tx) => (await tx.find('employees', { limit: 1, readOnly: true })).rows);
+  expect(Object.isFrozen(held)).toBe(true);
+  expect(() => {
+    (held as Record<string, unknown>).employeeNumber = -1;
+  }).toThrow(TypeError);
+  const [again] = await store.transaction('frozen', 'read', async (tx) => (await tx.find('employees', { limit: 1, readOnly: true })).rows);
+  expect(again).toBe(held);
+  const [copy] = await store.transaction('frozen', 'read', async (tx) => (await tx.find('employees', { limit: 1 })).rows);
+  expect(copy).toEqual(held);
+  expect(Object.isFrozen(copy)).toBe(false);
+  copy!.employeeNumber = -1;
+  expect(await store.transaction('frozen', 'read', (tx) => tx.get('employees', held!.id))).toEqual(held);
+});
