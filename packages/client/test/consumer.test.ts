@@ -1,7 +1,7 @@
 // A consumer app outside the monorepo, in ESM and CommonJS, against the built package as it is
 // published (package.json and dist only): tsc must report every deliberate mistake of
-// test/consumer/*.{mts,cts} (an unreported one fails as an unused @ts-expect-error), and the
-// compiled apps run against the real mock.
+// test/consumer/app.mts, written as esm.mts and as cjs.cts (an unreported one fails as an
+// unused expect-error directive), and the compiled apps run against the real mock.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,7 +33,8 @@ beforeAll(async () => {
   link('@payroll-api/types', fs.realpathSync(path.join(pkg, 'node_modules/@payroll-api/types')));
   link('openapi-fetch', path.dirname(path.dirname(require.resolve('openapi-fetch'))));
   link('@types/node', fs.realpathSync(path.join(pkg, '../../node_modules/@types/node')));
-  for (const file of fs.readdirSync(fixture)) fs.copyFileSync(path.join(fixture, file), path.join(dir, file));
+  fs.copyFileSync(path.join(fixture, 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
+  for (const file of ['esm.mts', 'cjs.cts']) fs.copyFileSync(path.join(fixture, 'app.mts'), path.join(dir, file));
   mock = await startMock();
 }, 90_000);
 
@@ -54,7 +55,9 @@ describe('a consumer app of the packed client', () => {
   }, 120_000);
 
   it.each([['esm.mjs'], ['cjs.cjs']])('%s runs against the mock: calls by activity, paginate, toBody and PUT, journal errors', (file) => {
-    const run = spawnSync(process.execPath, [path.join(dir, 'out', file)], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, MOCK_ORIGIN: mock.origin } });
+    // Each format in a sandbox of its own.
+    const env = { ...process.env, MOCK_ORIGIN: mock.origin, CONSUMER_TOKEN: `consumer-${path.parse(file).name}` };
+    const run = spawnSync(process.execPath, [path.join(dir, 'out', file)], { cwd: dir, encoding: 'utf8', timeout: 60_000, env });
     expect(run.stderr).toBe('');
     const result = JSON.parse(run.stdout);
     expect(result.employees).toBeGreaterThan(0);

@@ -1,36 +1,22 @@
 // One-off answers and the entity read through the typed control client, against the running
 // sandbox over HTTP: an answer given once after authorization, never to a call the caller may
 // not make; entities found in the read shape the API serves.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPayrollClient } from '../src/index.js';
-import { createSandboxControl, type SandboxControl } from '../src/sandbox.js';
-import { startMock, type RunningMock } from './mock-server.js';
-import { EMPLOYEE_FIXTURES } from './fixture-versions.js';
+import { describe, expect, it } from 'vitest';
+import { EMPLOYER, useSandboxSession } from './sandbox-session.js';
 
-const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
-const TOKEN = `kit-answers-${Date.now()}`;
 const version = { resourceVersion: '2021-03-29', obsoleteDate: null };
 const locked = { version, messages: [{ type: 'BrokenBusinessRule' as const, description: 'The employee is locked by the payroll run.', properties: ['personalDetails'] }] };
 
-let mock: RunningMock;
-let control: SandboxControl;
-beforeAll(async () => {
-  mock = await startMock();
-  control = createSandboxControl({ baseUrl: mock.origin, token: TOKEN });
-});
-afterAll(async () => {
-  await mock?.stop();
-});
-
-const payrollAs = (token: string) => createPayrollClient({ baseUrl: `${mock.origin}/v2`, auth: token, retry: false, resourceVersionDate: EMPLOYEE_FIXTURES });
+const sandbox = useSandboxSession('kit-answers');
+const { token: TOKEN, payrollAs } = sandbox;
 
 describe('one-off answers', () => {
   it('answers the next call with the status, body and headers given, changes nothing, and is refused when bad', async () => {
     const payroll = payrollAs(TOKEN);
-    const [employee] = await control.entities.employees.findMany({ orderBy: 'employeeNumber', take: 1 });
-    const kept = await control.answers.next('PutEmployeeByEmployeeId', { status: 400, body: locked, headers: { 'X-Reason': 'locked' } });
-    expect(await control.answers.list()).toEqual([kept]);
-    const refused = await fetch(`${mock.origin}/v2/v2/providers/employers/employees/${employee!.id}`, {
+    const [employee] = await sandbox.control.entities.employees.findMany({ orderBy: 'employeeNumber', take: 1 });
+    const kept = await sandbox.control.answers.next('PutEmployeeByEmployeeId', { status: 400, body: locked, headers: { 'X-Reason': 'locked' } });
+    expect(await sandbox.control.answers.list()).toEqual([kept]);
+    const refused = await fetch(`${sandbox.origin}/v2/v2/providers/employers/employees/${employee!.id}`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json;version=2021-03-29', 'Content-Type': 'application/json;version=2021-03-29' },
       body: JSON.stringify({ personalDetails: { lastName: 'Changed' } }),
@@ -38,22 +24,22 @@ describe('one-off answers', () => {
     expect(refused.status).toBe(400);
     expect(refused.headers.get('X-Reason')).toBe('locked');
     expect(await refused.json()).toEqual(locked);
-    expect(await control.answers.list()).toEqual([]);
-    expect(await control.entities.employees.findFirst({ where: { id: employee!.id } })).toEqual(employee);
-    await control.answers.next('GetEmployeesByEmployerId', { status: 200, headers: { Warning: '199 - "Deprecated"' } }, { times: 2 });
-    expect((await control.answers.list())[0]!.times).toBe(2);
+    expect(await sandbox.control.answers.list()).toEqual([]);
+    expect(await sandbox.control.entities.employees.findFirst({ where: { id: employee!.id } })).toEqual(employee);
+    await sandbox.control.answers.next('GetEmployeesByEmployerId', { status: 200, headers: { Warning: '199 - "Deprecated"' } }, { times: 2 });
+    expect((await sandbox.control.answers.list())[0]!.times).toBe(2);
     expect((await payroll.GetEmployeesByEmployerId({ employerId: EMPLOYER })).response.headers.get('Warning')).toBe('199 - "Deprecated"');
-    expect((await control.answers.clear())).toEqual([]);
+    expect((await sandbox.control.answers.clear())).toEqual([]);
     expect((await payroll.GetEmployeesByEmployerId({ employerId: EMPLOYER })).response.headers.get('Warning')).toBeNull();
-    await expect(control.answers.next('GetEmployeesByEmployerId', { status: 200, headers: { 'Content-Length': '1' } })).rejects.toMatchObject({ status: 400 });
-    expect(await control.answers.list()).toEqual([]);
-    const reset = await control.answers.next('GetEmployeesByEmployerId', { status: 503 });
-    await control.reset();
-    expect(await control.answers.list()).not.toContainEqual(reset);
+    await expect(sandbox.control.answers.next('GetEmployeesByEmployerId', { status: 200, headers: { 'Content-Length': '1' } })).rejects.toMatchObject({ status: 400 });
+    expect(await sandbox.control.answers.list()).toEqual([]);
+    const reset = await sandbox.control.answers.next('GetEmployeesByEmployerId', { status: 503 });
+    await sandbox.control.reset();
+    expect(await sandbox.control.answers.list()).not.toContainEqual(reset);
   });
 
   it('keeps the refusal of a call the caller may not make, and does not use the answer up', async () => {
-    const user = await control.restrictedUser({ username: 'kit-answers-no-list', withoutActivities: ['GetEmployeesByEmployerId'] });
+    const user = await sandbox.control.restrictedUser({ username: 'kit-answers-no-list', withoutActivities: ['GetEmployeesByEmployerId'] });
     await user.control.answers.next('GetEmployeesByEmployerId', { status: 200, headers: { Warning: '199 - "canned"' } });
     const forbidden = await payrollAs(user.token).GetEmployeesByEmployerId({ employerId: EMPLOYER });
     expect(forbidden.response.status).toBe(403);
@@ -64,14 +50,14 @@ describe('one-off answers', () => {
 describe('entity read', () => {
   it('finds entities in the read shape the API serves, by where, filter and orderBy, paged', async () => {
     const payroll = payrollAs(TOKEN);
-    const page = await control.entities.employees.find({ orderBy: '-employeeNumber', take: 3, skip: 1 });
+    const page = await sandbox.control.entities.employees.find({ orderBy: '-employeeNumber', take: 3, skip: 1 });
     expect(page.entities).toHaveLength(3);
     expect(page.total).toBeGreaterThan(3);
     const first = page.entities[0]!;
     const served = await payroll.GetEmployeeByEmployeeId({ employeeId: first.id! });
     expect(first).toEqual(served.data?.content);
-    const byName = await control.entities.employees.findMany({ where: { personalDetails: { lastName: first.personalDetails!.lastName } }, filter: `employeeNumber eq ${first.employeeNumber}` });
+    const byName = await sandbox.control.entities.employees.findMany({ where: { personalDetails: { lastName: first.personalDetails!.lastName } }, filter: `employeeNumber eq ${first.employeeNumber}` });
     expect(byName).toEqual([first]);
-    await expect(control.entities.employees.find({ where: { companyName: 'x' } as never })).rejects.toMatchObject({ status: 400 });
+    await expect(sandbox.control.entities.employees.find({ where: { companyName: 'x' } as never })).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -324,10 +324,7 @@ export type OneOffAnswer = Omit<Schemas['OneOffAnswer'], 'operation'> & { id: st
 // ---- Entities --------------------------------------------------------------------------------
 
 /** The kinds the entity read (PostSandboxEntitiesFind) offers, by list name. */
-export type EntityLists = Pick<
-  ScenarioLists,
-  'providers' | 'employers' | 'administrations' | 'employees' | 'employments' | 'conceptEmployees' | 'providerJournalProfiles' | 'journalProfiles' | 'administrationJournalProfiles' | 'costCenters' | 'costUnits' | 'matrixEntries'
->;
+export type EntityLists = Pick<ScenarioLists, Schemas['EntityList']>;
 export type EntityList = keyof EntityLists;
 /** An entity of a list in its read shape. */
 export type EntityOf<L extends EntityList> = EntityShapes[EntityLists[L]];

@@ -28,119 +28,85 @@ const linkDependencies = (dir) => linkInstalledDependencies(repo, root, dir, ['@
 
 const write = (file, text) => fs.writeFileSync(path.join(root, 'spec', 'journal', file), `${text.trim()}\n`);
 
-/** The three operations, as a maintainer writes them: one file per path and per schema, the path table. */
-function describeOperations() {
-  const errors = (result) => `    '400':
-      description: The request is not valid.
-      content:
-        application/json:
-          schema:
-            $ref: ../components/schemas/${result}.yaml
-    '401':
-      $ref: ../components/responses/JournalUnauthorized.yaml
-    '404':
-      $ref: ../components/responses/JournalNotFound.yaml`;
-  const costUnitPath = path.join(root, 'spec', 'journal', 'paths', 'providers_wagemodels_journalprofiles_costunits_{costUnitId}.yaml');
-  fs.appendFileSync(
-    costUnitPath,
-    `get:
-  operationId: GetCostUnitAtWageModelLevelByCostUnitId
-  summary: Get a cost unit at wage model level
-  description: The cost unit.
-  tags: [Cost units]
-  responses:
-    '200':
-      description: The cost unit, as a detail result.
-      content:
-        application/json:
-          schema:
-            $ref: ../components/schemas/CostUnitDetail.yaml
-${errors('JournalBadRequestDetailResult')}
-`,
-  );
-  write(
-    'paths/providers_wagemodels_journalprofiles_{journalProfileId}_costunitgroups.yaml',
-    `
-x-path-source: inferred
-x-sandbox-collection: { seed: examples }
-parameters:
-  - name: journalProfileId
+/** A path parameter in uuid format, as each new path file declares its own. */
+const uuidParameter = (name, description, example) => `parameters:
+  - name: ${name}
     in: path
     required: true
-    description: The journal profile at wage model level.
+    description: ${description}
     schema:
       type: string
-      format: uuid
-    example: ${WAGE_MODEL_PROFILE}
-get:
-  operationId: GetCostUnitGroupsByJournalProfileId
-  summary: List the cost unit groups of a wage model journal profile
-  tags: [Cost unit groups]
-  responses:
-    '200':
-      description: The groups, as a list result.
-      content:
-        application/json:
-          schema:
-            $ref: ../components/schemas/CostUnitGroupList.yaml
-          example:
+      format: uuid${example === undefined ? '' : `\n    example: ${example}`}`;
+
+/**
+ * One operation of a path file, as a maintainer writes it: the body it takes (a schema file), its
+ * answer (a schema file, with an example when given) and the errors every journal operation
+ * answers, their 400 body of the answer's kind (`badRequest`).
+ */
+function operation(method, { operationId, summary, description, tag, requestSchema, status, answered, schema, example, badRequest }) {
+  const lines = [`${method}:`, `  operationId: ${operationId}`, `  summary: ${summary}`];
+  if (description) lines.push(`  description: ${description}`);
+  lines.push(`  tags: [${tag}]`);
+  if (requestSchema) lines.push('  requestBody:', '    required: true', '    content:', '      application/json:', '        schema:', `          $ref: ../components/schemas/${requestSchema}.yaml`);
+  lines.push('  responses:', `    '${status}':`, `      description: ${answered}`, '      content:', '        application/json:', '          schema:', `            $ref: ../components/schemas/${schema}.yaml`);
+  if (example) lines.push(example);
+  lines.push(
+    "    '400':",
+    '      description: The request is not valid.',
+    '      content:',
+    '        application/json:',
+    '          schema:',
+    `            $ref: ../components/schemas/${badRequest}.yaml`,
+    "    '401':",
+    '      $ref: ../components/responses/JournalUnauthorized.yaml',
+    "    '404':",
+    '      $ref: ../components/responses/JournalNotFound.yaml',
+  );
+  return lines.join('\n');
+}
+
+/** The three operations, as a maintainer writes them: one file per path and per schema, the path table. */
+function describeOperations() {
+  const costUnitPath = path.join(root, 'spec', 'journal', 'paths', 'providers_wagemodels_journalprofiles_costunits_{costUnitId}.yaml');
+  const detail = { badRequest: 'JournalBadRequestDetailResult' };
+  fs.appendFileSync(
+    costUnitPath,
+    `${operation('get', { ...detail, operationId: 'GetCostUnitAtWageModelLevelByCostUnitId', summary: 'Get a cost unit at wage model level', description: 'The cost unit.', tag: 'Cost units', status: 200, answered: 'The cost unit, as a detail result.', schema: 'CostUnitDetail' })}\n`,
+  );
+  const groups = { tag: 'Cost unit groups', schema: 'CostUnitGroupDetail' };
+  write(
+    'paths/providers_wagemodels_journalprofiles_{journalProfileId}_costunitgroups.yaml',
+    [
+      'x-path-source: inferred',
+      'x-sandbox-collection: { seed: examples }',
+      uuidParameter('journalProfileId', 'The journal profile at wage model level.', WAGE_MODEL_PROFILE),
+      operation('get', {
+        ...groups,
+        operationId: 'GetCostUnitGroupsByJournalProfileId',
+        summary: 'List the cost unit groups of a wage model journal profile',
+        status: 200,
+        answered: 'The groups, as a list result.',
+        schema: 'CostUnitGroupList',
+        example: `          example:
             messages: []
             totalSize: 1
             pageSize: 250
             totalPages: 1
             currentPage: 1
             _embedded:
-              - { id: ${EXAMPLE_GROUP.id}, code: ${EXAMPLE_GROUP.code}, description: ${EXAMPLE_GROUP.description} }
-${errors('JournalBadRequestListResult')}
-post:
-  operationId: PostCostUnitGroupByJournalProfileId
-  summary: Add a cost unit group to a wage model journal profile
-  tags: [Cost unit groups]
-  requestBody:
-    required: true
-    content:
-      application/json:
-        schema:
-          $ref: ../components/schemas/CostUnitGroupPost.yaml
-  responses:
-    '201':
-      description: The new group, as a detail result.
-      content:
-        application/json:
-          schema:
-            $ref: ../components/schemas/CostUnitGroupDetail.yaml
-${errors('JournalBadRequestDetailResult')}`,
+              - { id: ${EXAMPLE_GROUP.id}, code: ${EXAMPLE_GROUP.code}, description: ${EXAMPLE_GROUP.description} }`,
+        badRequest: 'JournalBadRequestListResult',
+      }),
+      operation('post', { ...groups, ...detail, operationId: 'PostCostUnitGroupByJournalProfileId', summary: 'Add a cost unit group to a wage model journal profile', requestSchema: 'CostUnitGroupPost', status: 201, answered: 'The new group, as a detail result.' }),
+    ].join('\n'),
   );
   write(
     'paths/providers_wagemodels_journalprofiles_costunitgroups_{costUnitGroupId}.yaml',
-    `
-x-path-source: inferred
-parameters:
-  - name: costUnitGroupId
-    in: path
-    required: true
-    description: The cost unit group.
-    schema:
-      type: string
-      format: uuid
-patch:
-  operationId: PatchCostUnitGroupByCostUnitGroupId
-  summary: Edit a cost unit group
-  tags: [Cost unit groups]
-  requestBody:
-    required: true
-    content:
-      application/json:
-        schema:
-          $ref: ../components/schemas/CostUnitGroupPatch.yaml
-  responses:
-    '200':
-      description: The edited group, as a detail result.
-      content:
-        application/json:
-          schema:
-            $ref: ../components/schemas/CostUnitGroupDetail.yaml
-${errors('JournalBadRequestDetailResult')}`,
+    [
+      'x-path-source: inferred',
+      uuidParameter('costUnitGroupId', 'The cost unit group.'),
+      operation('patch', { ...groups, ...detail, operationId: 'PatchCostUnitGroupByCostUnitGroupId', summary: 'Edit a cost unit group', requestSchema: 'CostUnitGroupPatch', status: 200, answered: 'The edited group, as a detail result.' }),
+    ].join('\n'),
   );
   const fields = `  code:
     type: string

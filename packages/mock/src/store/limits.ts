@@ -5,6 +5,7 @@
 // ('__auth': tokens and clients) are not limited themselves, but a login's token rows count
 // towards the stored bytes of the sandbox they reach.
 import { message, SandboxError, tenantPrefixOf, type CollectionSpec, type Doc, type LoadedApi, type Snapshot, type Tx } from '@payroll-api/sandbox/engine';
+import { wrapTx } from './wrap-tx.js';
 import type { OperatedStore } from './index.js';
 import { limitTokenBytes, storedBytesTracker, withoutStoredBytes, withStoredBytes, type StoredBytesLimit } from './stored-bytes.js';
 
@@ -112,13 +113,7 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
         const bytes = stored && storedBytesTracker(given, stored);
         const tx = bytes?.tx ?? given;
         let held: number | undefined;
-        const limited: Tx = {
-          sandbox: tx.sandbox,
-          count: tx.count?.bind(tx),
-          get: tx.get.bind(tx),
-          find: tx.find.bind(tx),
-          getMeta: tx.getMeta.bind(tx),
-          setMeta: tx.setMeta.bind(tx),
+        const limited = wrapTx(tx, {
           async insert(collection: string, doc: Doc) {
             held ??= tx.count ? await tx.count() : 0;
             if (held >= maxEntities) throw tooMany(held + 1);
@@ -135,7 +130,7 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
             if (removed && held !== undefined) held--;
             return removed;
           },
-        };
+        });
         const result = await fn(limited);
         await bytes?.commit();
         return result;

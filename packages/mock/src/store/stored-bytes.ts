@@ -5,6 +5,7 @@
 // same figure. A sandbox without the total (the seed, read before its first write) holds the
 // seed's bytes.
 import { ACCESS_TOKENS, message, REFRESH_TOKENS, SandboxError, userSandbox, type Doc, type Snapshot, type Store, type Tx } from '@payroll-api/sandbox/engine';
+import { wrapTx } from './wrap-tx.js';
 
 export interface StoredBytesLimit {
   /** Bytes one sandbox may store; 0 no limit. */
@@ -79,12 +80,7 @@ export function storedBytesTracker(tx: Tx, limit: StoredBytesLimit): { tx: Tx; c
     return result;
   }
   return {
-    tx: {
-      sandbox: tx.sandbox,
-      count: tx.count?.bind(tx),
-      get: tx.get.bind(tx),
-      find: tx.find.bind(tx),
-      getMeta: tx.getMeta.bind(tx),
+    tx: wrapTx(tx, {
       async setMeta(key: string, value: unknown) {
         if (key === STORED_BYTES_META) return;
         await counted(metaEntryBytes(key, value) - metaEntryBytes(key, await tx.getMeta(key)), () => tx.setMeta(key, value));
@@ -98,7 +94,7 @@ export function storedBytesTracker(tx: Tx, limit: StoredBytesLimit): { tx: Tx; c
         const before = await tx.get(collection, id);
         return counted(-jsonBytes(before), () => tx.remove(collection, id), (removed) => removed);
       },
-    },
+    }),
     async commit() {
       if (delta !== 0 && total !== undefined) await tx.setMeta(STORED_BYTES_META, total + delta);
     },
@@ -111,15 +107,7 @@ export function storedBytesTracker(tx: Tx, limit: StoredBytesLimit): { tx: Tx; c
  * rows of its logins that have not expired) beyond the limit is refused.
  */
 export function limitTokenBytes(tx: Tx, store: Store, limit: StoredBytesLimit): Tx {
-  return {
-    sandbox: tx.sandbox,
-    count: tx.count?.bind(tx),
-    get: tx.get.bind(tx),
-    find: tx.find.bind(tx),
-    getMeta: tx.getMeta.bind(tx),
-    setMeta: tx.setMeta.bind(tx),
-    replace: tx.replace.bind(tx),
-    remove: tx.remove.bind(tx),
+  return wrapTx(tx, {
     async insert(collection: string, doc: Doc) {
       if (collection === ACCESS_TOKENS || collection === REFRESH_TOKENS) {
         // A hosted token names its sandbox; any other reaches its user's.
@@ -134,5 +122,5 @@ export function limitTokenBytes(tx: Tx, store: Store, limit: StoredBytesLimit): 
       }
       return tx.insert(collection, doc);
     },
-  };
+  });
 }

@@ -16,27 +16,18 @@ import { parseFilter, parseOrderBy } from '../filter/parse.js';
 import { QueryError, type FieldTable, type FilterNode, type Literal } from '../filter/tree.js';
 import { CollectionScan } from '../store/scan.js';
 import type { Doc, Store } from '../store/types.js';
+import type { EntityList, EntityLists } from '@payroll-api/types/sandbox-control';
+import { controlDescription } from '../generated/control-description.js';
 import { FIXTURE_KINDS, readShape, type FixtureKind } from '../fixtures/factories.js';
 import { jsonBody, refused } from './control-endpoints.js';
+import { SCENARIO_LISTS } from './scenario.js';
 
 export const ENTITIES_PATH = '/__sandbox/entities';
 
-/** The kinds offered, by list name (as a scenario names them): those with an id and a read shape. */
-export const ENTITY_LISTS = {
-  providers: 'provider',
-  employers: 'employer',
-  administrations: 'administration',
-  employees: 'employee',
-  employments: 'employment',
-  conceptEmployees: 'conceptEmployee',
-  providerJournalProfiles: 'providerJournalProfile',
-  journalProfiles: 'journalProfile',
-  administrationJournalProfiles: 'administrationJournalProfile',
-  costCenters: 'costCenter',
-  costUnits: 'costUnit',
-  matrixEntries: 'matrixEntry',
-} as const satisfies Record<string, FixtureKind>;
-type EntityListName = keyof typeof ENTITY_LISTS;
+/** The kinds offered, by list name: the lists the control description's EntityList names (those
+ * with an id and a read shape), each of the kind a scenario's list of that name makes. */
+const ENTITY_LIST_NAMES = (controlDescription.components as { schemas: { EntityList: { enum: EntityList[] } } }).schemas.EntityList.enum;
+export const ENTITY_LISTS = Object.fromEntries(ENTITY_LIST_NAMES.map((list) => [list, SCENARIO_LISTS[list]])) as EntityLists;
 
 /** Kinds that share their collection with other levels, told apart by the stored `level`. */
 const LEVELLED = new Set<FixtureKind>(['providerJournalProfile', 'journalProfile', 'administrationJournalProfile']);
@@ -98,7 +89,7 @@ export async function entitiesControl(req: SandboxRequest, pathname: string, ctx
   const skip = query.skip ?? 0;
   if (typeof take !== 'number' || !Number.isInteger(take) || take < 0 || take > MAX_TAKE) return refused(400, `take must be a whole number from 0 to ${MAX_TAKE}.`, ['take']);
   if (typeof skip !== 'number' || !Number.isInteger(skip) || skip < 0) return refused(400, 'skip must be a whole number, at least 0.', ['skip']);
-  const kind: FixtureKind = ENTITY_LISTS[list as EntityListName];
+  const kind: FixtureKind = ENTITY_LISTS[list as EntityList];
   const schemas = ctx.schemas();
   const table = tableOf(kind, schemas);
   let where;

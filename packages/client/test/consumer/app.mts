@@ -1,11 +1,14 @@
-// A consumer app (ESM) of the packed client. `mistakes` holds deliberate errors, each of which
-// tsc must report (an unused expect-error directive fails the check); `main` runs against the mock.
+// A consumer app of the packed client, compiled and run as ESM (esm.mts) and as CommonJS
+// (cjs.cts): the test writes this one source as both. `mistakes` holds deliberate errors, each of
+// which tsc must report (an unused expect-error directive fails the check); `main` runs against
+// the mock, in the sandbox of CONSUMER_TOKEN.
 import { ApiError, createJournalClient, createPayrollClient, paginate, unwrap, type KnownJournalCode } from '@payroll-api/client';
 import { toBody } from '@payroll-api/client/body';
 
 const origin = process.env.MOCK_ORIGIN ?? 'http://127.0.0.1:4010';
-const payroll = createPayrollClient({ baseUrl: `${origin}/v2`, auth: 'consumer-esm' });
-const journal = createJournalClient({ baseUrl: origin, auth: 'consumer-esm' });
+const token = process.env.CONSUMER_TOKEN ?? 'consumer';
+const payroll = createPayrollClient({ baseUrl: `${origin}/v2`, auth: token });
+const journal = createJournalClient({ baseUrl: origin, auth: token });
 const ID = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
 
 export function mistakes() {
