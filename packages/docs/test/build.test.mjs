@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, patchRedoc } from '../src/build.mjs';
+import { patchRedoc } from '../src/build.mjs';
+import { builtSite } from './built-site.mjs';
 import { changelogPage, parseChangeset } from '../src/changelog.mjs';
 import { conformancePage, PROXY_ORIGIN, REPORT_OPERATIONS } from '../src/conformance.mjs';
 import { deprecationFiles } from '../src/deprecations.mjs';
@@ -168,8 +169,7 @@ describe('Redoc without outside requests', () => {
 describe('the built site', () => {
   let site;
   beforeAll(async () => {
-    site = await buildSite({ outDir: mkdtempSync(path.join(tmpdir(), 'payroll-docs-build-')) });
-    temp.push(site.outDir);
+    site = builtSite();
   });
 
   it('shows real conformance reports: a passing run against the sandbox, and the findings of one through a proxy that drops Expires', () => {

@@ -2,14 +2,13 @@
 // sample type-check against @payroll-api/client (one compiler run), the client quick start
 // runs against the sandbox, and so do its curl commands.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../src/build.mjs';
+import { builtSite } from './built-site.mjs';
 import { startMock } from './mock.mjs';
 
 const run = promisify(execFile);
@@ -26,10 +25,8 @@ let mock;
 let mockOrigin;
 
 beforeAll(async () => {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'payroll-docs-guide-'));
-  site = await buildSite({ outDir });
-  guide = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  rmSync(outDir, { recursive: true, force: true });
+  site = builtSite();
+  guide = readFileSync(path.join(site.outDir, 'index.html'), 'utf8');
   rmSync(SNIPPETS, { recursive: true, force: true });
   mkdirSync(SNIPPETS, { recursive: true });
   mock = await startMock();

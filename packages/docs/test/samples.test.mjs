@@ -7,10 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../src/build.mjs';
 import { readAuthorizationModel } from '../src/guides.mjs';
 import { RULES_TOKEN, stepCurl } from '../src/rules.mjs';
 import { SAMPLE_TOKEN, SANDBOX_ORIGIN } from '../src/samples.mjs';
+import { builtSite } from './built-site.mjs';
 import { resetSandbox, startMock } from './mock.mjs';
 
 const run = promisify(execFile);
@@ -20,14 +20,13 @@ let mock;
 let scratch;
 
 beforeAll(async () => {
-  site = await buildSite({ outDir: mkdtempSync(path.join(tmpdir(), 'payroll-docs-samples-')) });
+  site = builtSite();
   scratch = mkdtempSync(path.join(tmpdir(), 'payroll-docs-curl-'));
   mock = await startMock();
 });
 
 afterAll(async () => {
   await mock?.stop();
-  if (site) rmSync(site.outDir, { recursive: true, force: true });
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 

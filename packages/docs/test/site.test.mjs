@@ -5,16 +5,15 @@
 // fetched and parsed. Also: the "Try it" console against the real sandbox, search, phones,
 // a sub-path, and the reference's transfer, repeat visit and first operation on screen
 // (artifacts/weights.json).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
-import { buildSite } from '../src/build.mjs';
 import { NAV } from '../src/layout.mjs';
 import { startServer, staticHandler } from '../src/server.mjs';
 import { imageStats, launchBrowser } from './browser.mjs';
+import { builtSite } from './built-site.mjs';
 import { parseIcs, property } from './ics.mjs';
 import { createHostedClient, hostedToken, startHostedMock, startMock } from './mock.mjs';
 
@@ -67,9 +66,8 @@ const weights = {};
 const measures = {};
 
 beforeAll(async () => {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'payroll-docs-'));
-  site = await buildSite({ outDir });
-  server = await startServer({ root: outDir, port: 0 });
+  site = builtSite();
+  server = await startServer({ root: site.outDir, port: 0 });
   mock = await startMock();
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
@@ -97,7 +95,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await mock?.stop();
-  if (site) rmSync(site.outDir, { recursive: true, force: true });
 });
 
 /** Opens a page, waits until it has rendered, and returns it with its console errors. */
