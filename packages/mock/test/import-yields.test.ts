@@ -55,7 +55,7 @@ function importYields(store: string, mock: () => MockProcess): void {
       // A first, small import loads and compiles what the server makes on first use, which
       // would otherwise let other requests in whatever the import does.
       const seed = (await request(`${mock().url}/__sandbox/snapshot`, { headers: auth(`warm-${randomUUID()}`) })).text;
-      const warm = await request(`${mock().url}/__sandbox/snapshot?mode=merge`, { method: 'PUT', headers: { ...auth(`warm-${randomUUID()}`), 'content-type': 'application/json' }, body: seed });
+      const warm = await request(`${mock().url}/__sandbox/snapshot`, { method: 'PUT', headers: { ...auth(`warm-${randomUUID()}`), 'content-type': 'application/json' }, body: seed, timeoutMs: 60_000 });
       expect(warm.status, warm.text).toBe(200);
     });
 
@@ -67,8 +67,9 @@ function importYields(store: string, mock: () => MockProcess): void {
         const imported = heldBack(`${base}/__sandbox/snapshot?mode=${mode}`, 'PUT', json(importer), snapshot.body);
         // Another client's request that needs its body (refused by the control description's check).
         const other = heldBack(`${base}/__sandbox/settings`, 'PUT', json(`other-${randomUUID()}`), Buffer.from('{"unknownFields":"sometimes"}'));
-        // Let the server take in both bodies but for their last bytes.
-        for (let i = 0; i < 3; i++) expect((await request(`${base}/__health`)).status).toBe(200);
+        // Let the server take in both bodies but for their last bytes (a few reads of 64 KiB;
+        // each health answer is several turns of its event loop).
+        for (let i = 0; i < 20; i++) expect((await request(`${base}/__health`)).status).toBe(200);
 
         const order: string[] = [];
         imported.complete();

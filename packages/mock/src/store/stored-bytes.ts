@@ -44,7 +44,8 @@ async function snapshotBytesInSlices(snapshot: Snapshot): Promise<number> {
   for (const docs of Object.values(snapshot.collections)) {
     for (const doc of docs) {
       total += jsonBytes(doc);
-      await slices.due();
+      const pause = slices.due();
+      if (pause) await pause;
     }
   }
   return total;

@@ -186,7 +186,8 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
     case 'PUT /snapshot': {
       const body = await jsonBody(req, MAX_SNAPSHOT);
       if (!body.ok) return body.out;
-      const problems = await snapshotProblemsInSlices(body.value, ctx.collections, ctx.schemas());
+      const checked = snapshotProblemsInSlices(body.value, ctx.collections, ctx.schemas());
+      const problems = Array.isArray(checked) ? checked : await checked;
       if (problems.length > 0) return badRequest(problems);
       const mode = modeOf(req);
       if (typeof mode !== 'string') return mode;

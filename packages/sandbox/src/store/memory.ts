@@ -71,17 +71,18 @@ export function snapshotOf(state: SandboxState): Snapshot {
   return { format: 'payroll-sandbox/1', collections, meta: cloneJson({ ...state.meta }) };
 }
 
-/** Checks a whole state against the ids and rules (import): the first clash found, if any. */
-async function firstViolation(state: SandboxState, rules: ReadonlyMap<string, UniqueRule[]>, slices: Slices): Promise<UniqueViolation | null> {
+/** Checks a whole state against the rules (import), one doc at a time (a caller may pause
+ * between them): answers the first clash found, if any. */
+function* firstViolation(state: SandboxState, rules: ReadonlyMap<string, UniqueRule[]>): Generator<void, UniqueViolation | null> {
   for (const [name, docs] of state.collections) {
     for (const rule of rules.get(name) ?? []) {
       const seen = new Set<string>();
       for (const doc of docs.values()) {
+        yield;
         const key = ruleKey(doc, rule);
         if (key === null) continue;
         if (seen.has(key)) return new UniqueViolation(name, rule.name, rule.fields);
         seen.add(key);
-        await slices.due();
       }
     }
   }
@@ -163,13 +164,19 @@ export class MemoryStore implements Store {
       for (const doc of docs) {
         if (byId.has(doc.id)) throw new UniqueViolation(name, 'id', ['id']);
         byId.set(doc.id, cloneJson(doc));
-        await slices.due();
+        const pause = slices.due();
+        if (pause) await pause;
       }
       collections.set(name, byId);
     }
     const state: SandboxState = { collections, meta: cloneJson(snapshot.meta ?? {}), updatedAt: new Date().toISOString() };
-    const violation = await firstViolation(state, this.rules, slices);
-    if (violation) throw violation;
+    const check = firstViolation(state, this.rules);
+    let step = check.next();
+    for (; !step.done; step = check.next()) {
+      const pause = slices.due();
+      if (pause) await pause;
+    }
+    if (step.value) throw step.value;
     await this.exclusive(sandbox, async (entry) => {
       await this.logged(() => this.log?.replace(sandbox, state), () => (entry.state = state));
     });

@@ -9,9 +9,11 @@ const SLICE_MS = 15;
 export class Slices {
   private since = performance.now();
 
-  async due(): Promise<void> {
-    if (performance.now() - this.since < SLICE_MS) return;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    this.since = performance.now();
+  /** The pause, once SLICE_MS have passed since the last one; undefined (go on at once) before. */
+  due(): Promise<void> | undefined {
+    if (performance.now() - this.since < SLICE_MS) return undefined;
+    return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+      this.since = performance.now();
+    });
   }
 }
