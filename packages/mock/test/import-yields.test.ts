@@ -83,6 +83,21 @@ function importYields(store: string, mock: () => MockProcess): void {
         for (const [name, docs] of Object.entries(snapshot.collections)) expect(byId(stored.collections[name]), name).toEqual(byId(docs));
       });
     }
+
+    it('refuses a large body as a small one is refused, naming the field, and changes nothing', async () => {
+      const base = mock().url;
+      const importer = `refused-${randomUUID()}`;
+      const employees = snapshot.collections.employees!;
+      const last = employees.length - 1;
+      // A lone surrogate, which PostgreSQL cannot store, in the last doc (written as its JSON escape).
+      const body = snapshot.body.toString('utf8').replace(`"id":"${employees[last]!.id}"`, `"id":"${employees[last]!.id}","nickname":"\\ud800"`);
+      expect(body.length).toBeGreaterThan(snapshot.body.length);
+      const refused = await request(`${base}/__sandbox/snapshot?mode=merge`, { method: 'PUT', headers: { ...auth(importer), 'content-type': 'application/json' }, body, timeoutMs: 60_000 });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.json().messages[0]).toMatchObject({ properties: [`collections.employees[${last}].nickname`] });
+      const exported = async (token: string) => byId((await request(`${base}/__sandbox/snapshot`, { headers: auth(token) })).json().collections.employees);
+      expect(await exported(importer)).toEqual(await exported(`fresh-${randomUUID()}`));
+    });
   });
 }
 
