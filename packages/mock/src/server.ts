@@ -30,6 +30,7 @@ import {
 import { createRateLimiter, rateLimitHeaders } from './rate-limit.js';
 import { createMetrics, METRICS_PATH, type Metrics } from './metrics.js';
 import { fromNodeRequest, type BodyCap } from './node-request.js';
+import { createJsonThread } from './json-thread.js';
 import { createStore, sandboxCount, type OperatedStore } from './store/index.js';
 import { limitSandboxes, uploadCollections } from './store/limits.js';
 import { joinInstances, type Instances } from './store/instances.js';
@@ -178,6 +179,9 @@ const CALLER_MEMORY_MS = 10_000;
 const DEFAULT_MAX_ENTITIES = 100_000;
 const DEFAULT_HOSTED_MAX_SANDBOXES = 200;
 const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** The heap of the snapshot parse (json-thread.ts): megabytes per MiB of the largest body, at least MIN_PARSE_HEAP_MB. */
+const PARSE_HEAP_MB_PER_BODY_MIB = 16;
+const MIN_PARSE_HEAP_MB = 256;
 /** Twice the largest hosted snapshot import, about 45 seeds. */
 const DEFAULT_HOSTED_MAX_SANDBOX_BYTES = 64 * 1024 * 1024;
 
@@ -197,7 +201,10 @@ export function createMock(options: MockOptions = {}): Mock {
   const ttl = options.sandboxTtlMs ?? (options.databaseUrl !== undefined || options.hosted ? DEFAULT_TTL_MS : 0);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const bodyCap: BodyCap = { limit: maxBody, setting: '--max-body' };
-  const snapshotCap: BodyCap = { limit: options.maxSnapshotBytes ?? (options.hosted ? DEFAULT_HOSTED_MAX_SNAPSHOT : DEFAULT_MAX_SNAPSHOT), setting: '--max-snapshot-body' };
+  const snapshotLimit = options.maxSnapshotBytes ?? (options.hosted ? DEFAULT_HOSTED_MAX_SNAPSHOT : DEFAULT_MAX_SNAPSHOT);
+  // Snapshot bodies are parsed on a worker thread, whose heap is bounded by the cap.
+  const jsonThread = createJsonThread({ maxHeapMb: Math.max(MIN_PARSE_HEAP_MB, Math.ceil(snapshotLimit / 1048576) * PARSE_HEAP_MB_PER_BODY_MIB), setting: '--max-snapshot-body' });
+  const snapshotCap: BodyCap = { limit: snapshotLimit, setting: '--max-snapshot-body', parseJson: (bytes) => jsonThread.parse(bytes) };
   /** The cap of a request's body: a snapshot's, or the one every other endpoint shares. */
   const capOf = (req: http.IncomingMessage) => (SNAPSHOT_BODIES.has(`${req.method} ${(req.url ?? '').split('?')[0]}`) ? snapshotCap : bodyCap);
   let apis: LoadedApi[] = [];
@@ -502,6 +509,7 @@ export function createMock(options: MockOptions = {}): Mock {
       const active = responder;
       responder = undefined;
       await instances?.close();
+      await jsonThread.close();
       await active?.close?.();
     },
   };

@@ -19,6 +19,8 @@ export { isJsonMedia } from './http/media.js';
 export { parsePreferences, PREFER_QUERY } from './http/prefer.js';
 export { MemoryStore, snapshotOf, stateFromSnapshot, type Change, type CommitLog, type SandboxState } from './store/memory.js';
 export { cloneJson } from './store/clone.js';
+export { Slices } from './util/slices.js';
+export { parseJsonBytes, type JsonRead } from './http/json-body.js';
 export { CollectionScan } from './store/scan.js';
 export * from './store/types.js';
 export { DATE_TIME_PATTERN } from './filter/evaluate.js';

@@ -151,7 +151,7 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
         let bytes = 0;
         for (const collection of uploads) for (const doc of snapshot.collections[collection] ?? []) bytes += uploadBytesOf(doc);
         if (bytes > maxUploadBytes) throw tooLarge(bytes);
-        if (stored) snapshot = withStoredBytes(snapshot, stored);
+        if (stored) snapshot = await withStoredBytes(snapshot, stored);
       }
       return store.importSnapshot(sandbox, snapshot);
     },

@@ -4,7 +4,7 @@
 // no write sums the sandbox again, and every store and every instance on one database read the
 // same figure. A sandbox without the total (the seed, read before its first write) holds the
 // seed's bytes.
-import { ACCESS_TOKENS, message, REFRESH_TOKENS, SandboxError, userSandbox, type Doc, type Snapshot, type Store, type Tx } from '@payroll-api/sandbox/engine';
+import { ACCESS_TOKENS, message, REFRESH_TOKENS, SandboxError, Slices, userSandbox, type Doc, type Snapshot, type Store, type Tx } from '@payroll-api/sandbox/engine';
 import { wrapTx } from './wrap-tx.js';
 
 export interface StoredBytesLimit {
@@ -24,11 +24,31 @@ export function jsonBytes(value: unknown): number {
 
 const metaEntryBytes = (key: string, value: unknown) => (value === undefined ? 0 : jsonBytes(key) + jsonBytes(value));
 
+/** The bytes of a snapshot's meta, without the running total. */
+function metaBytes(snapshot: Snapshot): number {
+  let total = 0;
+  for (const [key, value] of Object.entries(snapshot.meta ?? {})) if (key !== STORED_BYTES_META) total += metaEntryBytes(key, value);
+  return total;
+}
+
 /** The bytes a snapshot makes a sandbox store (its documents and meta). */
 export function snapshotBytes(snapshot: Snapshot): number {
-  let total = 0;
+  let total = metaBytes(snapshot);
   for (const docs of Object.values(snapshot.collections)) for (const doc of docs) total += jsonBytes(doc);
-  for (const [key, value] of Object.entries(snapshot.meta ?? {})) if (key !== STORED_BYTES_META) total += metaEntryBytes(key, value);
+  return total;
+}
+
+/** The same, counted in slices (see Slices): an imported snapshot may be the largest body accepted. */
+async function snapshotBytesInSlices(snapshot: Snapshot): Promise<number> {
+  const slices = new Slices();
+  let total = metaBytes(snapshot);
+  for (const docs of Object.values(snapshot.collections)) {
+    for (const doc of docs) {
+      total += jsonBytes(doc);
+      const pause = slices.due();
+      if (pause) await pause;
+    }
+  }
   return total;
 }
 
@@ -43,8 +63,8 @@ function tooLarge(maxBytes: number, wouldStore: number): SandboxError {
 }
 
 /** The snapshot as it is imported: its total set from its own bytes; refused beyond the limit. */
-export function withStoredBytes(snapshot: Snapshot, limit: StoredBytesLimit): Snapshot {
-  const bytes = snapshotBytes(snapshot);
+export async function withStoredBytes(snapshot: Snapshot, limit: StoredBytesLimit): Promise<Snapshot> {
+  const bytes = await snapshotBytesInSlices(snapshot);
   if (bytes > limit.maxBytes) throw tooLarge(limit.maxBytes, bytes);
   return { ...snapshot, meta: { ...snapshot.meta, [STORED_BYTES_META]: bytes } };
 }

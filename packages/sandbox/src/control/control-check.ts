@@ -7,10 +7,9 @@ import { message, violationMessages } from '../http/errors.js';
 import { json, type Outgoing } from '../http/outgoing.js';
 import { bytesBody, type SandboxRequest } from '../http/request.js';
 import { validateRequest } from '../http/request-schema.js';
-import { parseJsonBody } from '../http/json-body.js';
+import { parseJsonBytes } from '../http/json-body.js';
 import { pathParams } from '../http/route.js';
 import { loadApi, matchRoute, type ApiName, type LoadedApi } from '../http/spec.js';
-import { strictUtf8 } from '../util/bytes.js';
 
 /** Larger than any control body the handlers take; each handler applies its own limit after this. */
 const MAX_CONTROL_BODY = 256 * 1024 * 1024;
@@ -31,9 +30,8 @@ export function controlCheck(description: Record<string, unknown>): ControlCheck
     let passOn: SandboxRequest = { ...req, readBody: bytesBody(bytes) };
     let body: unknown;
     if (bytes) {
-      const text = strictUtf8(bytes);
-      if (text === undefined) return { ok: true, req: passOn };
-      const parsed = await parseJsonBody(text);
+      const parsed = await (req.parseJson ?? parseJsonBytes)(bytes);
+      if (parsed === undefined) return { ok: true, req: passOn };
       if (!parsed.ok) return { ok: false, out: json(400, { messages: [message(400, parsed.description, [parsed.field])] }) };
       body = parsed.value;
       passOn = { ...passOn, parsedBody: { value: body } };

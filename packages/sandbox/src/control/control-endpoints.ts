@@ -30,7 +30,8 @@ import { SandboxError, type Principal } from '../domain/context.js';
 import { tokenRefusal } from '../engine/identity.js';
 import { UniqueViolation, type CollectionSpec, type Doc, type Snapshot, type Store } from '../store/types.js';
 import { SEEDED_ID_COLLECTIONS, seededEntities } from '../seed/seeded-ids.js';
-import { mergeProblems, mergeSnapshots, snapshotProblems } from './snapshot-check.js';
+import { mergeProblemsInSlices, mergeSnapshots, snapshotProblemsInSlices } from './snapshot-check.js';
+import { Slices } from '../util/slices.js';
 import { buildScenario, type Scenario, type ScenarioResult } from './scenario.js';
 import { emptySeed } from '../seed/empty.js';
 import { tenantPrefix } from '../auth/tenants.js';
@@ -98,25 +99,34 @@ async function importInto(store: Store, sandbox: string, snapshot: Snapshot): Pr
   }
 }
 
+/** The docs a merge writes, or its refusal. */
+type MergePlan = { ok: true; docs: Snapshot } | { ok: false; out: Outgoing };
+
 /**
  * Merges docs into a sandbox in one write transaction: the state they are checked against is the
  * one they join (read under the sandbox's lock), so no write landing meanwhile is lost. `plan`
  * gets that state and answers the docs to write, or the refusal; a refusal changes nothing.
+ * The docs are written in slices: a large merge pauses now and then for other requests (only
+ * this sandbox's writes wait for it; its reads see the last commit).
  */
 async function mergeInto(
   store: Store,
   sandbox: string,
   collections: Map<string, CollectionSpec>,
-  plan: (current: Snapshot) => { ok: true; docs: Snapshot } | { ok: false; out: Outgoing },
+  plan: (current: Snapshot) => MergePlan | Promise<MergePlan>,
 ): Promise<Outgoing | undefined> {
   try {
     return await store.transaction(sandbox, 'write', async (tx) => {
       const current: Snapshot = { format: 'payroll-sandbox/1', collections: {}, meta: {} };
       for (const name of collections.keys()) current.collections[name] = (await tx.find(name)).rows;
-      const planned = plan(current);
+      const planned = await plan(current);
       if (!planned.ok) return planned.out;
+      const slices = new Slices();
       for (const [name, docs] of Object.entries(planned.docs.collections)) {
-        for (const doc of docs) if (!(await tx.replace(name, doc))) await tx.insert(name, doc);
+        for (const doc of docs) {
+          if (!(await tx.replace(name, doc))) await tx.insert(name, doc);
+          await slices.due();
+        }
       }
       for (const [key, value] of Object.entries(planned.docs.meta ?? {})) await tx.setMeta(key, value);
       return undefined;
@@ -176,7 +186,8 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
     case 'PUT /snapshot': {
       const body = await jsonBody(req, MAX_SNAPSHOT);
       if (!body.ok) return body.out;
-      const problems = snapshotProblems(body.value, ctx.collections, ctx.schemas());
+      const checked = snapshotProblemsInSlices(body.value, ctx.collections, ctx.schemas());
+      const problems = Array.isArray(checked) ? checked : await checked;
       if (problems.length > 0) return badRequest(problems);
       const mode = modeOf(req);
       if (typeof mode !== 'string') return mode;
@@ -184,8 +195,8 @@ export async function control(req: SandboxRequest, pathname: string, ctx: Contro
       const snapshot: Snapshot = { format: given.format, collections: given.collections, meta: given.meta ?? {} };
       const failed =
         mode === 'merge'
-          ? await mergeInto(ctx.store, sandbox, ctx.collections, (current) => {
-              const broken = mergeProblems(mergeSnapshots(current, given), given, ctx.collections);
+          ? await mergeInto(ctx.store, sandbox, ctx.collections, async (current) => {
+              const broken = await mergeProblemsInSlices(mergeSnapshots(current, given), given, ctx.collections);
               return broken.length > 0 ? { ok: false, out: badRequest(broken) } : { ok: true, docs: given };
             })
           : await importInto(ctx.store, sandbox, snapshot);

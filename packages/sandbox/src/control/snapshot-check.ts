@@ -2,25 +2,72 @@
 // collection is one the sandbox knows, that every doc is an object with a unique string id,
 // and every doc against its collection's schema. The first problems are reported. A merge
 // (mergeSnapshots) is checked again as the state it makes: its unique fields across the docs
-// it keeps, and the relations of the docs it gives (mergeProblems).
+// it keeps, and the relations of the docs it gives (mergeProblems). Each check walks the docs
+// one at a time, so that a server may run it in slices (the *InSlices forms) and answer other
+// requests between them.
 import type { DocSchemas } from '../domain/doc-schemas.js';
 import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
 import { ruleKey } from '../store/rule-key.js';
 import { mergeById } from '../store/merge.js';
 import { valueAt } from '../filter/evaluate.js';
+import { Slices } from '../util/slices.js';
 
 const MAX_PROBLEMS = 20;
 
-export function snapshotProblems(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas): string[] {
+/** A check that yields after each doc it looks at; its problems are gathered in `problems`. */
+type Check = (problems: string[]) => Generator<void, void>;
+
+/** The first problems a check finds, in one go. */
+function problemsOf(check: Check): string[] {
   const problems: string[] = [];
-  const add = (text: string) => problems.length < MAX_PROBLEMS && problems.push(text);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return ['The snapshot must be a JSON object {format, collections, meta}.'];
+  for (const _ of check(problems));
+  return problems;
+}
+
+/**
+ * The same, pausing between docs now and then (see Slices). A check done within its first slice
+ * answers at once, not as a promise: a small snapshot then takes its place among the sandbox's
+ * writes in the order it came, as it did when every check ran in one go.
+ */
+function problemsInSlices(check: Check): string[] | Promise<string[]> {
+  const problems: string[] = [];
+  const steps = check(problems);
+  const slices = new Slices();
+  while (!steps.next().done) {
+    const pause = slices.due();
+    if (pause) return rest(pause);
+  }
+  return problems;
+
+  async function rest(pause: Promise<void>): Promise<string[]> {
+    await pause;
+    while (!steps.next().done) await slices.due();
+    return problems;
+  }
+}
+
+const adder = (problems: string[]) => (text: string) => problems.length < MAX_PROBLEMS && problems.push(text);
+
+export function snapshotProblems(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas): string[] {
+  return problemsOf((problems) => checkSnapshot(value, collections, schemas, problems));
+}
+
+export function snapshotProblemsInSlices(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas): string[] | Promise<string[]> {
+  return problemsInSlices((problems) => checkSnapshot(value, collections, schemas, problems));
+}
+
+function* checkSnapshot(value: unknown, collections: Map<string, CollectionSpec>, schemas: DocSchemas, problems: string[]): Generator<void, void> {
+  const add = adder(problems);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    add('The snapshot must be a JSON object {format, collections, meta}.');
+    return;
+  }
   const snapshot = value as Partial<Snapshot>;
   if (snapshot.format !== 'payroll-sandbox/1') add(`format must be 'payroll-sandbox/1', not ${JSON.stringify(snapshot.format)?.slice(0, 40)}.`);
   if (snapshot.meta !== undefined && (typeof snapshot.meta !== 'object' || snapshot.meta === null || Array.isArray(snapshot.meta))) add('meta must be an object.');
   if (!snapshot.collections || typeof snapshot.collections !== 'object' || Array.isArray(snapshot.collections)) {
     add('collections must be an object of arrays of docs, by collection name.');
-    return problems;
+    return;
   }
   for (const [name, docs] of Object.entries(snapshot.collections)) {
     const spec = collections.get(name);
@@ -33,26 +80,34 @@ export function snapshotProblems(value: unknown, collections: Map<string, Collec
       continue;
     }
     const ids = new Set<string>();
-    docs.forEach((doc: unknown, i) => {
+    for (let i = 0; i < docs.length; i++) {
+      yield;
+      const doc: unknown = docs[i];
       const at = `collections.${name}[${i}]`;
-      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return add(`${at} must be an object.`);
+      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+        add(`${at} must be an object.`);
+        continue;
+      }
       const id = (doc as { id?: unknown }).id;
-      if (typeof id !== 'string' || id === '') return add(`${at}.id must be a non-empty string.`);
+      if (typeof id !== 'string' || id === '') {
+        add(`${at}.id must be a non-empty string.`);
+        continue;
+      }
       if (ids.has(id)) add(`${at}.id ${id} occurs twice.`);
       ids.add(id);
       if (spec.schema) for (const problem of schemas.check(spec.schema.api, spec.schema.component, doc)) add(`${at} (${spec.schema.component}): ${problem}`);
-    });
+    }
     for (const rule of spec.unique ?? []) {
       const seen = new Set<string>();
-      docs.forEach((doc: unknown, i) => {
-        const key = ruleKey(doc, rule);
-        if (key === null) return;
+      for (let i = 0; i < docs.length; i++) {
+        yield;
+        const key = ruleKey(docs[i], rule);
+        if (key === null) continue;
         if (seen.has(key)) add(`collections.${name}[${i}]: ${rule.fields.join(', ')} must be unique (${rule.name}).`);
         seen.add(key);
-      });
+      }
     }
   }
-  return problems;
 }
 
 /**
@@ -72,8 +127,15 @@ export function mergeSnapshots(current: Snapshot, given: Snapshot): Snapshot {
  * kept are not checked again: a merge never removes one, and replaced docs keep their ids.
  */
 export function mergeProblems(merged: Snapshot, given: Snapshot, collections: Map<string, CollectionSpec>): string[] {
-  const problems: string[] = [];
-  const add = (text: string) => problems.length < MAX_PROBLEMS && problems.push(text);
+  return problemsOf((problems) => checkMerge(merged, given, collections, problems));
+}
+
+export function mergeProblemsInSlices(merged: Snapshot, given: Snapshot, collections: Map<string, CollectionSpec>): string[] | Promise<string[]> {
+  return problemsInSlices((problems) => checkMerge(merged, given, collections, problems));
+}
+
+function* checkMerge(merged: Snapshot, given: Snapshot, collections: Map<string, CollectionSpec>, problems: string[]): Generator<void, void> {
+  const add = adder(problems);
   const ids = new Map<string, Set<string>>();
   const idsOf = (name: string) => {
     let set = ids.get(name);
@@ -90,20 +152,22 @@ export function mergeProblems(merged: Snapshot, given: Snapshot, collections: Ma
         const key = ruleKey(doc, rule);
         if (key !== null) stored.set(key, doc);
       }
-      docs.forEach((doc, i) => {
-        const key = ruleKey(doc, rule);
+      for (let i = 0; i < docs.length; i++) {
+        yield;
+        const key = ruleKey(docs[i], rule);
         const clash = key === null ? undefined : stored.get(key);
         if (clash) add(`collections.${name}[${i}]: ${rule.fields.join(', ')} must be unique (${rule.name}); the stored doc ${clash.id} has the same.`);
-      });
+      }
     }
     for (const { field, collection, required } of spec?.relations ?? []) {
-      docs.forEach((doc, i) => {
+      for (let i = 0; i < docs.length; i++) {
+        yield;
+        const doc = docs[i]!;
         const id = valueAt(doc, field.split('.'));
         if ((id === null || id === undefined) && (typeof required === 'function' ? required(doc) : required === true)) add(`collections.${name}[${i}].${field} is required: it names the ${collection} doc it belongs to.`);
-        if (id === null || id === undefined) return;
+        if (id === null || id === undefined) continue;
         if (typeof id !== 'string' || !idsOf(collection).has(id)) add(`collections.${name}[${i}].${field} names ${JSON.stringify(id)}, which ${collection} does not hold after the merge.`);
-      });
+      }
     }
   }
-  return problems;
 }

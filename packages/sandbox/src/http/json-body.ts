@@ -3,6 +3,8 @@
 // strings PostgreSQL's jsonb can store (no lone UTF-16 surrogate; the memory store refuses them
 // too, so that both stores agree), and a large text parsed in pieces with a pause between
 // them, so that one large body never holds every other request up for long.
+import { Slices } from '../util/slices.js';
+import { strictUtf8InSlices } from '../util/bytes.js';
 
 /** The deepest nesting of arrays and objects a body may have. */
 export const MAX_JSON_DEPTH = 64;
@@ -15,20 +17,6 @@ const PIECE = 64 * 1024;
 
 export type JsonRead = { ok: true; value: unknown } | { ok: false; description: string; field: string };
 
-/** Milliseconds of work between two pauses. */
-const SLICE_MS = 15;
-
-/** Long work in slices: `due()` pauses (a timer, so that the other requests' I/O goes first)
- * once SLICE_MS have passed since the last pause. */
-export class Slices {
-  private since = performance.now();
-
-  async due(): Promise<void> {
-    if (performance.now() - this.since < SLICE_MS) return;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    this.since = performance.now();
-  }
-}
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 class JsonProblem extends Error {
@@ -249,4 +237,11 @@ export async function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): Pr
     if (error instanceof JsonProblem) return { ok: false, description: error.description, field: error.field };
     throw error;
   }
+}
+
+/** A JSON body's bytes parsed within the bounds above (decoded in slices); undefined when they
+ * are not UTF-8. A server may run it off its main thread (SandboxRequest.parseJson). */
+export async function parseJsonBytes(bytes: Uint8Array): Promise<JsonRead | undefined> {
+  const text = await strictUtf8InSlices(bytes);
+  return text === undefined ? undefined : parseJsonBody(text);
 }

@@ -2,6 +2,7 @@
 // IncomingMessage to it, sandbox.fetch and the MSW handlers a Fetch API Request. Header
 // names are lower case; a header sent twice is one comma-joined value.
 import { concat } from '../util/bytes.js';
+import type { JsonRead } from './json-body.js';
 
 /** `too-large` may name the limit that refused it and the setting that sets it (a server's). */
 export type BodyRead = { kind: 'empty' } | { kind: 'body'; bytes: Uint8Array } | { kind: 'too-large'; limit?: number; setting?: string } | { kind: 'aborted' };
@@ -21,6 +22,9 @@ export interface SandboxRequest {
   readBody(limit: number): Promise<BodyRead>;
   /** The body as parsed by an earlier stage (the control check), so that it is parsed once. */
   parsedBody?: { value: unknown };
+  /** The server's own parse of a JSON body, with parseJsonBytes' answers (a Node server parses a
+   * large one on another thread); without it, the stages run parseJsonBytes themselves. */
+  parseJson?(bytes: Uint8Array): Promise<JsonRead | undefined>;
 }
 
 /** The body reader of a request whose bytes are already in hand. */

@@ -7,6 +7,7 @@
 import { cloneJson } from './clone.js';
 import { CollectionScan } from './scan.js';
 import { ruleKey } from './rule-key.js';
+import { Slices } from '../util/slices.js';
 import {
   UniqueViolation,
   type Doc,
@@ -46,6 +47,9 @@ export interface CommitLog {
 
 const EMPTY: ReadonlyMap<string, Doc> = new Map();
 
+/** Docs of one collection a transaction writes before it indexes the collection's unique keys. */
+const INDEXED_AFTER = 16;
+
 /** Scans of committed collections (never mutated: a write copies the collection's Map), so that
  * the next list of the same collection reads the columns built for the last one. */
 const committedScans = new WeakMap<ReadonlyMap<string, Doc>, CollectionScan>();
@@ -67,12 +71,14 @@ export function snapshotOf(state: SandboxState): Snapshot {
   return { format: 'payroll-sandbox/1', collections, meta: cloneJson({ ...state.meta }) };
 }
 
-/** Checks a whole state against the ids and rules (import): the first clash found, if any. */
-function firstViolation(state: SandboxState, rules: ReadonlyMap<string, UniqueRule[]>): UniqueViolation | null {
+/** Checks a whole state against the rules (import), one doc at a time (a caller may pause
+ * between them): answers the first clash found, if any. */
+function* firstViolation(state: SandboxState, rules: ReadonlyMap<string, UniqueRule[]>): Generator<void, UniqueViolation | null> {
   for (const [name, docs] of state.collections) {
     for (const rule of rules.get(name) ?? []) {
       const seen = new Set<string>();
       for (const doc of docs.values()) {
+        yield;
         const key = ruleKey(doc, rule);
         if (key === null) continue;
         if (seen.has(key)) return new UniqueViolation(name, rule.name, rule.fields);
@@ -149,13 +155,28 @@ export class MemoryStore implements Store {
     return snapshotOf(this.stateOf(sandbox));
   }
 
+  /** The state is built and checked in slices (see Slices): a large import lets other requests run. */
   async importSnapshot(sandbox: string, snapshot: Snapshot): Promise<void> {
+    const slices = new Slices();
+    const collections = new Map<string, Map<string, Doc>>();
     for (const [name, docs] of Object.entries(snapshot.collections)) {
-      if (new Set(docs.map((doc) => doc.id)).size !== docs.length) throw new UniqueViolation(name, 'id', ['id']);
+      const byId = new Map<string, Doc>();
+      for (const doc of docs) {
+        if (byId.has(doc.id)) throw new UniqueViolation(name, 'id', ['id']);
+        byId.set(doc.id, cloneJson(doc));
+        const pause = slices.due();
+        if (pause) await pause;
+      }
+      collections.set(name, byId);
     }
-    const state = stateFromSnapshot(snapshot, new Date().toISOString());
-    const violation = firstViolation(state, this.rules);
-    if (violation) throw violation;
+    const state: SandboxState = { collections, meta: cloneJson(snapshot.meta ?? {}), updatedAt: new Date().toISOString() };
+    const check = firstViolation(state, this.rules);
+    let step = check.next();
+    for (; !step.done; step = check.next()) {
+      const pause = slices.due();
+      if (pause) await pause;
+    }
+    if (step.value) throw step.value;
     await this.exclusive(sandbox, async (entry) => {
       await this.logged(() => this.log?.replace(sandbox, state), () => (entry.state = state));
     });
@@ -233,6 +254,9 @@ class MemoryTx implements Tx {
   readonly changes: Change[] = [];
   private collections: Map<string, ReadonlyMap<string, Doc>> | undefined;
   private readonly owned = new Set<string>();
+  /** Per collection: its docs written so far, then its key index (see keyIndexOf). */
+  private readonly puts = new Map<string, number>();
+  private readonly keyIndexes = new Map<string, Map<string, string>[]>();
   private meta: Record<string, unknown> | undefined;
   private closed = false;
 
@@ -290,6 +314,7 @@ class MemoryTx implements Tx {
   async remove(collection: string, id: string): Promise<boolean> {
     this.check(true);
     if (!this.read(collection)?.has(id)) return false;
+    this.unindex(collection, id);
     this.write(collection).delete(id);
     this.changes.push({ op: 'delete', collection, id });
     return true;
@@ -313,15 +338,63 @@ class MemoryTx implements Tx {
   private put(collection: string, doc: Doc): void {
     const copy = cloneJson(doc);
     const docs = this.read(collection);
-    for (const rule of this.rules.get(collection) ?? []) {
+    const rules = this.rules.get(collection) ?? [];
+    const index = docs && rules.length > 0 ? this.keyIndexOf(collection, rules, docs) : undefined;
+    rules.forEach((rule, r) => {
       const key = ruleKey(copy, rule);
-      if (key === null || !docs) continue;
+      if (key === null || !docs) return;
+      if (index) {
+        const holder = index[r]!.get(key);
+        if (holder !== undefined && holder !== copy.id) throw new UniqueViolation(collection, rule.name, rule.fields);
+        return;
+      }
       for (const other of docs.values()) {
         if (other.id !== copy.id && ruleKey(other, rule) === key) throw new UniqueViolation(collection, rule.name, rule.fields);
       }
+    });
+    if (index) {
+      this.unindex(collection, copy.id);
+      rules.forEach((rule, r) => {
+        const key = ruleKey(copy, rule);
+        if (key !== null) index[r]!.set(key, copy.id);
+      });
     }
     this.write(collection).set(copy.id, copy);
     this.changes.push({ op: 'put', collection, doc: copy });
+  }
+
+  /**
+   * The collection's unique keys (per rule, the id holding each), once this transaction has
+   * written more than INDEXED_AFTER of its docs: a few writes each scan the collection, a bulk
+   * write (a merged snapshot) looks each key up instead of scanning once per doc.
+   */
+  private keyIndexOf(collection: string, rules: readonly UniqueRule[], docs: ReadonlyMap<string, Doc>): Map<string, string>[] | undefined {
+    let index = this.keyIndexes.get(collection);
+    if (index) return index;
+    const puts = (this.puts.get(collection) ?? 0) + 1;
+    this.puts.set(collection, puts);
+    if (puts <= INDEXED_AFTER) return undefined;
+    index = rules.map((rule) => {
+      const ids = new Map<string, string>();
+      for (const other of docs.values()) {
+        const key = ruleKey(other, rule);
+        if (key !== null) ids.set(key, other.id);
+      }
+      return ids;
+    });
+    this.keyIndexes.set(collection, index);
+    return index;
+  }
+
+  /** Drops the keys the stored doc `id` holds from the collection's key index, if it has one. */
+  private unindex(collection: string, id: string): void {
+    const index = this.keyIndexes.get(collection);
+    const before = index && this.read(collection)?.get(id);
+    if (!before) return;
+    (this.rules.get(collection) ?? []).forEach((rule, r) => {
+      const key = ruleKey(before, rule);
+      if (key !== null && index[r]!.get(key) === id) index[r]!.delete(key);
+    });
   }
 
   /** A committed collection's scan is shared; one this transaction has written is its own. */

@@ -1,6 +1,8 @@
 // Byte helpers that run in every runtime (no Buffer): UTF-8, base64, CRC-32 and Adler-32, and
 // the zlib and zip containers with stored (uncompressed) blocks that seed images and xlsx
 // exports need.
+import { Slices } from './slices.js';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -15,6 +17,27 @@ export function strictUtf8(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Bytes decoded at a time by strictUtf8InSlices. */
+const DECODED_AT_ONCE = 1024 * 1024;
+
+/** strictUtf8 for a large body: decoded a megabyte at a time, pausing between them (see Slices). */
+export async function strictUtf8InSlices(bytes: Uint8Array): Promise<string | undefined> {
+  if (bytes.length <= DECODED_AT_ONCE) return strictUtf8(bytes);
+  const streaming = new TextDecoder('utf-8', { fatal: true });
+  const slices = new Slices();
+  const pieces: string[] = [];
+  try {
+    for (let at = 0; at < bytes.length; at += DECODED_AT_ONCE) {
+      pieces.push(streaming.decode(bytes.subarray(at, at + DECODED_AT_ONCE), { stream: true }));
+      await slices.due();
+    }
+    pieces.push(streaming.decode());
+  } catch {
+    return undefined;
+  }
+  return pieces.join('');
 }
 
 export function toBase64(bytes: Uint8Array): string {

@@ -180,6 +180,41 @@ export function storeConformance(name: string, open: () => Promise<Store>): void
         expect(await store.transaction('u', 'read', (tx) => tx.get('employees', employee(30).id))).toBeUndefined();
       }));
 
+    it('keeps unique rules exact through many writes of one transaction: a key freed by a replace or a removal may be taken, a held one may not', () =>
+      withStore(async (store) => {
+        const violation = (run: () => Promise<unknown>) => run().then(() => null, (error: unknown) => error);
+        // Enough writes of one collection that a store may look keys up rather than scan (a merged snapshot).
+        const many = Array.from({ length: 40 }, (_, i) => employee(100 + i));
+        await store.transaction('bulk', 'write', async (tx) => {
+          for (const doc of many) await tx.insert('employees', doc);
+          // Employee 100 moves to number 1000; its old number is then free for employee 101.
+          await tx.replace('employees', { ...many[0]!, employeeNumber: 1000 });
+          await tx.replace('employees', { ...many[1]!, employeeNumber: 100 });
+          // A removed doc frees its number too.
+          await tx.remove('employees', many[2]!.id);
+          await tx.insert('employees', { ...employee(200), employeeNumber: 102 });
+        });
+        const numbers = (await store.transaction('bulk', 'read', (tx) => tx.find('employees', { where: { kind: 'in', field: employeeNumber, values: [100, 101, 102, 1000] } }))).rows;
+        expect(Object.fromEntries(numbers.map((doc) => [doc.employeeNumber, doc.id]))).toEqual({ 100: many[1]!.id, 102: employee(200).id, 1000: many[0]!.id });
+
+        const taken = await violation(() =>
+          store.transaction('bulk', 'write', async (tx) => {
+            for (const doc of Array.from({ length: 40 }, (_, i) => employee(300 + i))) await tx.insert('employees', doc);
+            // Held since the transaction before (by employee 101, once 100's), and held within this one.
+            await tx.replace('employees', { ...employee(300), employeeNumber: 100 });
+          }),
+        );
+        expect(taken).toMatchObject({ collection: 'employees', rule: 'employeeNumber-per-employer' });
+        const takenHere = await violation(() =>
+          store.transaction('bulk', 'write', async (tx) => {
+            for (const doc of Array.from({ length: 40 }, (_, i) => employee(400 + i))) await tx.insert('employees', doc);
+            await tx.insert('employees', { ...employee(500), employeeNumber: 439 });
+          }),
+        );
+        expect(takenHere).toMatchObject({ rule: 'employeeNumber-per-employer' });
+        expect(await store.transaction('bulk', 'read', (tx) => tx.get('employees', employee(400).id))).toBeUndefined();
+      }));
+
     it('finds with a filter, an order and a page; ties by id', () =>
       withStore(async (store) => {
         const page = await store.transaction('find', 'read', (tx) =>
