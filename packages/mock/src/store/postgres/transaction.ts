@@ -154,6 +154,14 @@ export class PostgresTx implements Tx {
     return known === null ? undefined : (JSON.parse(known) as Doc);
   }
 
+  /** Whether the doc exists, as this transaction or the collection cache knows without a query. */
+  private holds(collection: string, id: string): boolean {
+    const known = this.known.get(collection)?.get(`get:${id}`);
+    if (known !== undefined) return typeof known === 'string';
+    const version = this.cachedVersion(collection);
+    return version !== undefined && this.store.collectionCache?.scanOf(this.source, version, collection)?.has(id) === true;
+  }
+
   /** The collection as the collection cache keeps it, when it may answer for it here (see
    * cachedVersion); asking counts towards loading it (see CollectionCache.scanFor). */
   private keptScan(collection: string): CollectionScan | undefined {
@@ -242,7 +250,7 @@ export class PostgresTx implements Tx {
   async replace(collection: string, doc: Doc): Promise<boolean> {
     await this.materialize();
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
-    if (typeof this.known.get(collection)?.get(`get:${doc.id}`) === 'string' && this.store.clashOf(collection) === undefined) {
+    if (this.store.clashOf(collection) === undefined && this.holds(collection, doc.id)) {
       // It exists (read under the sandbox's lock) and no unique rule can refuse it: it is sent
       // without waiting, and its answer comes with the transaction's next query or its COMMIT
       // (settle). Marked changed at once: the commit records which collections were written.
