@@ -11,7 +11,9 @@
 // page's docs, a relation field is indexed per collection. Writes on one sandbox queue in this
 // process before taking a connection, and those that queued together commit together
 // (WriteBatches); reads that arrive together share one opening (ReadRounds); a read's COMMIT
-// rides on the connection's next query (openReads).
+// rides on the connection's next query (openReads). Connections pipeline: queries made
+// together cost one round trip, and a replace of a doc the transaction knows exists is sent
+// without waiting, the last writer's with the COMMIT (PostgresTx.settle).
 // The parts: connection.ts (connections and protocol), write-batches.ts and read-rounds.ts
 // (transactions and group commit), list-sql.ts and indexes.ts (SQL), transaction.ts (a Tx),
 // collection-versions.ts and known-docs.ts (the collection cache's hooks), schema.ts (tables).
