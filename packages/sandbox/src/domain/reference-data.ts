@@ -588,9 +588,13 @@ const employerIdField = { path: ['employerId'], type: 'string' as const };
 export async function metadataScope(tx: Tx, employerId: string | null, administrationId: string | null = null): Promise<MetadataScope> {
   const administration = administrationId ? ((await tx.get(ORG_COLLECTIONS.administrations, administrationId)) ?? null) : null;
   const ownerId = employerId ?? (administration?.employerId as string | undefined) ?? null;
-  const employer = ownerId ? ((await tx.get(ORG_COLLECTIONS.employers, ownerId)) ?? null) : null;
-  const administrations = ownerId ? (await tx.find(ORG_COLLECTIONS.administrations, { where: { kind: 'in', field: employerIdField, values: [ownerId] } })).rows : [];
-  return { employer, administration, administrations };
+  if (!ownerId) return { employer: null, administration, administrations: [] };
+  // Read together (a store may answer both in one round trip).
+  const [employer, administrations] = await Promise.all([
+    tx.get(ORG_COLLECTIONS.employers, ownerId),
+    tx.find(ORG_COLLECTIONS.administrations, { where: { kind: 'in', field: employerIdField, values: [ownerId] } }),
+  ]);
+  return { employer: employer ?? null, administration, administrations: administrations.rows };
 }
 
 function agreementsOf(scope: MetadataScope): string[] {

@@ -41,10 +41,14 @@ async function employee(ctx: OperationContext): Promise<Doc> {
   return mustGet(ctx.tx, COLLECTIONS.employees, ctx.params.employeeId!);
 }
 
-/** Employments carry the employee's summary; a changed employee refreshes them. */
-async function refreshEmploymentSummaries(ctx: OperationContext, person: Doc): Promise<void> {
-  const { rows } = await ctx.tx.find(COLLECTIONS.employments, { where: whereIn(['employeeId'], [person.id]) });
-  for (const employment of rows) await ctx.tx.replace(COLLECTIONS.employments, { ...employment, employee: employeeSummary(person) });
+/** The employee's employments, which carry the employee's summary. */
+async function employmentsOf(ctx: OperationContext, employeeId: string): Promise<Doc[]> {
+  return (await ctx.tx.find(COLLECTIONS.employments, { where: whereIn(['employeeId'], [employeeId]) })).rows;
+}
+
+/** A changed employee refreshes the summary its employments carry. */
+async function refreshEmploymentSummaries(ctx: OperationContext, person: Doc, employments: Doc[]): Promise<void> {
+  for (const employment of employments) await ctx.tx.replace(COLLECTIONS.employments, { ...employment, employee: employeeSummary(person) });
 }
 
 async function photoReply(ctx: OperationContext) {
@@ -69,7 +73,10 @@ const handlers: Record<string, Handler> = {
 
   async PutEmployeeByEmployeeId(ctx) {
     const today = ctx.today;
-    const current = applyDueRevocation(await employee(ctx), today);
+    // Read together (a store may answer both in one round trip); the replace of the employee
+    // leaves the employments as they are.
+    const [found, employments] = await Promise.all([employee(ctx), employmentsOf(ctx, ctx.params.employeeId!)]);
+    const current = applyDueRevocation(found, today);
     const body = checkMetadataKeys(FORMS.employee, await metadataScope(ctx.tx, current.employerId as string), inputOnly(ctx.body) as Record<string, unknown>, LISTED_BY.employee);
     const { id: _id, statusEmployeeSelfService: _status, ...editable } = body;
     const next = computeEmployee({
@@ -85,7 +92,7 @@ const handlers: Record<string, Handler> = {
       ...editable,
     });
     await withUniqueEmployeeNumber('employeeNumber', () => ctx.tx.replace(COLLECTIONS.employees, next));
-    await refreshEmploymentSummaries(ctx, next);
+    await refreshEmploymentSummaries(ctx, next, employments);
     return detail(employeeView(next, today));
   },
 

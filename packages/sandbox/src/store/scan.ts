@@ -28,9 +28,18 @@ export class CollectionScan implements ScanColumns {
 
   /** A copy of the doc with this id. */
   get(id: string): Doc | undefined {
-    if (!this.byId) this.byId = new Map(this.docs.map((doc) => [doc.id, doc]));
-    const doc = this.byId.get(id);
+    const doc = this.docById().get(id);
     return doc === undefined ? undefined : cloneJson(doc);
+  }
+
+  /** Whether it holds a doc with this id (nothing copied). */
+  has(id: string): boolean {
+    return this.docById().has(id);
+  }
+
+  private docById(): Map<string, Doc> {
+    if (!this.byId) this.byId = new Map(this.docs.map((doc) => [doc.id, doc]));
+    return this.byId;
   }
 
   /** The matching docs' page, copied (or frozen when only read), and their total. */

@@ -19,22 +19,37 @@ export function unreachable(error: unknown): unknown {
   return error;
 }
 
+/** Round trips to the database so far: each query sent while no other query of its connection
+ * is awaiting its answer starts one; a query sent while one is out rides on it. */
+export interface RoundTrips {
+  count: number;
+}
+
 /**
- * node-postgres writes a parameterized query as five messages (parse, bind, describe, execute,
- * sync), one socket write each; corked, they leave in one write. A query is written
- * synchronously when the connection is idle (else when it gets its turn, as before).
+ * The pool's connections pipeline (node-postgres sends a query without waiting for the answer
+ * of the one before), so the queries a transaction makes together cost one round trip. Those
+ * made in one tick leave in one socket write: a parameterized query is five messages (parse,
+ * bind, describe, execute, sync), and every socket write wakes a PostgreSQL backend.
  */
-export function corkQueries(client: pg.PoolClient): void {
+export function pipelineQueries(client: pg.PoolClient, roundTrips: RoundTrips): void {
   const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
-  if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return;
+  const corks = typeof stream?.cork === 'function' && typeof stream.uncork === 'function';
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let out = 0;
+  const answered = () => {
+    out--;
+  };
   client.query = ((...args: unknown[]) => {
-    stream.cork!();
-    try {
-      return query(...args);
-    } finally {
-      stream.uncork!();
+    if (out++ === 0) roundTrips.count++;
+    if (corks) {
+      stream!.cork!();
+      process.nextTick(() => stream!.uncork!());
     }
+    const result = query(...args) as Promise<unknown> | undefined;
+    // A query given a callback answers no promise (none is made here): counted as answered.
+    if (result) result.then(answered, answered);
+    else answered();
+    return result;
   }) as typeof client.query;
 }
 

@@ -50,8 +50,8 @@ export class ReadRound {
  * opening is on its way to the database make the next round, sent when it is back: a round's
  * snapshot is taken after each of its readers arrived (none reads a state older than when it
  * asked), and under load one round trip opens many reads, most of them answered again from the
- * answer cache without a query. A round's readers query on its one connection, one after
- * another, while the next round opens on another.
+ * answer cache without a query. A round's readers query on its one connection (their queries
+ * pipelined), while the next round opens on another.
  */
 export class ReadRounds {
   private readonly slots = new Map<string, { flying: number; next?: ReadRound }>();

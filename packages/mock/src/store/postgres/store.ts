@@ -11,7 +11,9 @@
 // page's docs, a relation field is indexed per collection. Writes on one sandbox queue in this
 // process before taking a connection, and those that queued together commit together
 // (WriteBatches); reads that arrive together share one opening (ReadRounds); a read's COMMIT
-// rides on the connection's next query (openReads).
+// rides on the connection's next query (openReads). Connections pipeline: queries made
+// together cost one round trip, and a replace of a doc the transaction knows exists is sent
+// without waiting, the last writer's with the COMMIT (PostgresTx.settle).
 // The parts: connection.ts (connections and protocol), write-batches.ts and read-rounds.ts
 // (transactions and group commit), list-sql.ts and indexes.ts (SQL), transaction.ts (a Tx),
 // collection-versions.ts and known-docs.ts (the collection cache's hooks), schema.ts (tables).
@@ -34,7 +36,7 @@ import {
 import { CollectionCache, type LoadedCollection } from '../collection-cache.js';
 import { removeIfIdle } from '../idle-reset.js';
 import { CollectionVersions, generationsAfter, recordedVersions, type Changes } from './collection-versions.js';
-import { corkQueries, OPEN_READ_MS, openTransaction, STATE_COLUMNS, unreachable, type StateRow } from './connection.js';
+import { OPEN_READ_MS, pipelineQueries, openTransaction, STATE_COLUMNS, unreachable, type RoundTrips, type StateRow } from './connection.js';
 import { DocIndexes } from './indexes.js';
 import { ListStatements } from './list-sql.js';
 import { ReadRounds, type OpenedRound } from './read-rounds.js';
@@ -76,6 +78,7 @@ export class PostgresStore implements Store, TxHost {
   private dialect: SqlDialect = { foldCollation: '', orderCollation: ' COLLATE "C"' };
   /** Collections read often, parsed, for the finds and gets of reads (undefined: none kept). */
   readonly collectionCache: CollectionCache | undefined;
+  private readonly trips: RoundTrips = { count: 0 };
   /** JSON size of the seed's docs, by collection (see smallInSeed). */
   private readonly seedSizes = new Map<string, number>();
 
@@ -85,13 +88,15 @@ export class PostgresStore implements Store, TxHost {
   ) {
     this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10,
       options: '-c TimeZone=UTC -c plan_cache_mode=force_generic_plan',
+      // The queries a transaction makes together go out together (see pipelineQueries).
+      pipeline: true,
       // A database that does not answer makes requests fail (503) instead of wait.
       connectionTimeoutMillis: 5_000,
     });
     // An idle connection that breaks must not take the process down; the next query reports it.
     this.pool.on('error', () => undefined);
     this.pool.on('connect', (client) => {
-      corkQueries(client);
+      pipelineQueries(client, this.trips);
       // A connection lost while checked out (between two queries of a transaction) says so on
       // its next query, which then fails (503); the event itself must not be an uncaught error.
       client.on('error', () => undefined);
@@ -265,14 +270,25 @@ export class PostgresStore implements Store, TxHost {
           return { source, meta, wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'], versions, changes: new Map() as Changes };
         };
         let shared = await begin(unfinished);
-        for (const writer of batch) {
+        /** The last writer, when its writes on their way ride with the COMMIT (see below). */
+        let riding: { tx: PostgresTx; writer: Writer; answer: () => void } | undefined;
+        for (const [index, writer] of batch.entries()) {
           const keep = shared.wrote || shared.metaChanged;
-          if (keep) await client.query('SAVEPOINT sandbox_writer');
-          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.versions, shared.known, shared.changes);
+          // The writer's first query rides on its savepoint (both answered by its settle).
+          const ahead = keep ? [client.query('SAVEPOINT sandbox_writer')] : [];
+          for (const query of ahead) query.catch(() => undefined);
+          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.versions, shared.known, shared.changes, ahead);
           try {
             const result = await writer.fn(tx);
+            // The last writer's writes on their way go with the COMMIT when nothing before it is
+            // kept: if one fails, the transaction (which holds only this writer's writes) is
+            // undone, as when it fails here. Otherwise they are answered before the next writer.
+            const last = index === batch.length - 1;
+            if (keep || !last || !tx.unsettled) await tx.settle();
             shared = { ...shared, source: tx.reads, meta: tx.metaNow, wrote: shared.wrote || tx.written, metaChanged: shared.metaChanged || tx.metaWritten, known: tx.knowledge, changes: tx.changes };
-            answers.push(() => writer.resolve(result));
+            const answer = () => writer.resolve(result);
+            if (tx.unsettled) riding = { tx, writer, answer };
+            else answers.push(answer);
           } catch (error) {
             if (keep) await client.query('ROLLBACK TO SAVEPOINT sandbox_writer');
             else if (tx.written || tx.metaWritten || error instanceof pg.DatabaseError) {
@@ -286,7 +302,21 @@ export class PostgresStore implements Store, TxHost {
           }
         }
         const recorded = recordedVersions(shared);
-        const generation = await commitWrites(client, sandbox, { ...shared, generations: recorded && generationsAfter(this.collections, recorded, shared.changes) });
+        const committing = commitWrites(client, sandbox, { ...shared, generations: recorded && generationsAfter(this.collections, recorded, shared.changes) });
+        if (riding) {
+          try {
+            // Its changes (shared.changes) are noted as stored here, before the cache moves on.
+            await riding.tx.settle();
+          } catch (error) {
+            // The COMMIT met an undone transaction: nothing of the batch was written.
+            await committing.catch(() => undefined);
+            await client.query('ROLLBACK');
+            riding.writer.reject(error);
+            return;
+          }
+          answers.push(riding.answer);
+        }
+        const generation = await committing;
         if (generation !== undefined && recorded) this.advanceCache(recorded, shared.changes, generation);
       });
     } catch (error) {
@@ -429,6 +459,11 @@ export class PostgresStore implements Store, TxHost {
     let bytes = this.seedSizes.get(collection);
     if (bytes === undefined) this.seedSizes.set(collection, (bytes = JSON.stringify(this.options.seed.collections[collection] ?? []).length));
     return bytes <= WRITE_LOADS_UP_TO;
+  }
+
+  /** Round trips to the database so far (see pipelineQueries): what a request costs here. */
+  get roundTrips(): number {
+    return this.trips.count;
   }
 
   /** JSON size of the collections kept (metrics). */

@@ -20,6 +20,9 @@ export interface TxHost {
   violation(error: unknown, collection: string): unknown;
 }
 
+/** A replace of the doc $3 by $4. */
+const REPLACE = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
+
 export class PostgresTx implements Tx {
   private closed = false;
   /** Whether this transaction has written (the sandbox's updated_at is stamped at commit). */
@@ -48,6 +51,9 @@ export class PostgresTx implements Tx {
     known?: ReadonlyMap<string, ReadonlyMap<string, Known>>,
     /** The changes of the writers before it in its batch. */
     changed?: Changes,
+    /** Queries of its batch sent just before it (its savepoint): its first query rides on them;
+     * they are answered by settle. */
+    private readonly ahead: Promise<unknown>[] = [],
   ) {
     this.known = new Map([...(known ?? [])].map(([collection, entries]) => [collection, new Map(entries)]));
     this.changed = new Map([...(changed ?? [])].map(([collection, docs]) => [collection, new Map(docs)]));
@@ -55,6 +61,38 @@ export class PostgresTx implements Tx {
 
   /** Its batch's changes so far, per collection: the doc as stored by id, or null (removed). */
   private readonly changed: Map<string, Map<string, string | null>>;
+  /** Replaces sent without waiting for their answer (see replace), in the order sent. */
+  private sent: Array<{ collection: string; id: string; stored: Promise<string | undefined> }> = [];
+
+  /** Whether queries of it are still on their way (see settle). */
+  get unsettled(): boolean {
+    return this.sent.length > 0 || this.ahead.length > 0;
+  }
+
+  /** Waits for its queries on their way and notes the docs they stored; throws the first failure
+   * (the transaction is then undone, as if the write had thrown where it was made). */
+  async settle(): Promise<void> {
+    const ahead = this.ahead.splice(0);
+    if (ahead.length > 0) await Promise.all(ahead);
+    await this.settleWrites();
+  }
+
+  /** Notes the docs of the replaces on their way as stored, once answered: what the transaction
+   * knows is read after that. */
+  private async settleWrites(): Promise<void> {
+    if (this.sent.length === 0) return;
+    const sent = this.sent;
+    this.sent = [];
+    // Every answer is waited for: a failure is thrown only once none of them is on its way.
+    const outcomes = await Promise.allSettled(sent.map((write) => write.stored));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    sent.forEach(({ collection, id }, n) => {
+      const stored = (outcomes[n] as PromiseFulfilledResult<string | undefined>).value;
+      if (stored === undefined) throw new Error(`Sandbox ${this.sandbox}: ${collection} ${id} was gone when replaced, though this transaction had read it under the sandbox's lock.`);
+      this.noteWrite(collection, id, stored);
+    });
+  }
 
   close(): void {
     this.closed = true;
@@ -92,12 +130,14 @@ export class PostgresTx implements Tx {
 
   async count(): Promise<number> {
     this.check(false);
+    await this.settleWrites();
     const result = await this.client.query<{ n: string }>({ name: 'sandbox_count', text: 'SELECT count(*) AS n FROM sandbox_doc WHERE sandbox = $1', values: [this.source] });
     return Number(result.rows[0]!.n);
   }
 
   async get(collection: string, id: string): Promise<Doc | undefined> {
     this.check(false);
+    await this.settleWrites();
     const kept = this.keptScan(collection);
     if (kept) return kept.get(id);
     const key = `get:${id}`;
@@ -112,6 +152,14 @@ export class PostgresTx implements Tx {
       this.remember(collection, key, known);
     }
     return known === null ? undefined : (JSON.parse(known) as Doc);
+  }
+
+  /** Whether the doc exists, as this transaction or the collection cache knows without a query. */
+  private holds(collection: string, id: string): boolean {
+    const known = this.known.get(collection)?.get(`get:${id}`);
+    if (known !== undefined) return typeof known === 'string';
+    const version = this.cachedVersion(collection);
+    return version !== undefined && this.store.collectionCache?.scanOf(this.source, version, collection)?.has(id) === true;
   }
 
   /** The collection as the collection cache keeps it, when it may answer for it here (see
@@ -153,14 +201,19 @@ export class PostgresTx implements Tx {
       else known!.delete(key);
     }
     this.remember(collection, `get:${id}`, json);
+    this.changesOf(collection).set(id, json);
+  }
+
+  private changesOf(collection: string): Map<string, string | null> {
     let changed = this.changed.get(collection);
     if (!changed) this.changed.set(collection, (changed = new Map()));
-    changed.set(id, json);
+    return changed;
   }
 
   /** A list (see list-sql.ts), or what this transaction or the collection cache knows of it. */
   async find(collection: string, query: FindQuery = {}): Promise<Page> {
     this.check(false);
+    await this.settleWrites();
     const kept = this.keptScan(collection);
     if (kept) return kept.find(query);
     const { text, values, whole } = listSql(this.source, collection, query, this.store.sqlDialect);
@@ -172,12 +225,20 @@ export class PostgresTx implements Tx {
       for (const row of result.rows) if (row.doc !== null) rows.push(row.doc);
       known = whole ? { rows, total: rows.length, whole: { where: query.where, orderBy: query.orderBy } } : { rows, total: Number(result.rows[0]!.total) };
       this.remember(collection, key, known);
+      const docs = rows.map((json) => JSON.parse(json) as Doc);
+      // Each doc listed is known too: a get or a replace of it needs no query (see replace).
+      const gets = this.known.get(collection)!;
+      docs.forEach((doc, n) => {
+        if (!gets.has(`get:${doc.id}`)) gets.set(`get:${doc.id}`, rows[n]!);
+      });
+      return { rows: docs, total: known.total };
     }
     return { rows: known.rows.map((json) => JSON.parse(json) as Doc), total: known.total };
   }
 
   async insert(collection: string, doc: Doc): Promise<void> {
     await this.materialize();
+    await this.settleWrites();
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
     const insert = 'INSERT INTO sandbox_doc (sandbox, collection, id, doc) VALUES ($1, $2, $3, $4)';
     const inserted = await this.client.query<{ doc: string }>({ name: 'sandbox_insert', text: `${insert} ON CONFLICT DO NOTHING ${RETURNING_DOC}`, values });
@@ -189,6 +250,17 @@ export class PostgresTx implements Tx {
   async replace(collection: string, doc: Doc): Promise<boolean> {
     await this.materialize();
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
+    if (this.store.clashOf(collection) === undefined && this.holds(collection, doc.id)) {
+      // It exists (read under the sandbox's lock) and no unique rule can refuse it: it is sent
+      // without waiting, and its answer comes with the transaction's next query or its COMMIT
+      // (settle). Marked changed at once: the commit records which collections were written.
+      const stored = this.client.query<{ doc: string }>({ name: 'sandbox_replace', text: `${REPLACE} ${RETURNING_DOC}`, values }).then((result) => result.rows[0]?.doc);
+      stored.catch(() => undefined);
+      this.sent.push({ collection, id: doc.id, stored });
+      this.changesOf(collection).set(doc.id, values[3] as string);
+      return true;
+    }
+    await this.settleWrites();
     const stored = await this.update(collection, values);
     // Not replaced: there is no such doc (what was known of the collection still holds).
     if (stored !== undefined) this.noteWrite(collection, doc.id, stored);
@@ -197,7 +269,7 @@ export class PostgresTx implements Tx {
 
   /** Replaces the doc $3 with $4: the doc as stored, or undefined when there is none. */
   private async update(collection: string, values: unknown[]): Promise<string | undefined> {
-    const update = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
+    const update = REPLACE;
     const clash = this.store.clashOf(collection);
     if (clash === undefined) return (await this.client.query<{ doc: string }>({ name: 'sandbox_replace', text: `${update} ${RETURNING_DOC}`, values })).rows[0]?.doc;
     // The sandbox's lock is held, so no other writer can take a unique value between this check
@@ -214,6 +286,7 @@ export class PostgresTx implements Tx {
 
   async remove(collection: string, id: string): Promise<boolean> {
     await this.materialize();
+    await this.settleWrites();
     const result = await this.client.query({
       name: 'sandbox_remove',
       text: 'DELETE FROM sandbox_doc WHERE sandbox = $1 AND collection = $2 AND id = $3',

@@ -6,7 +6,7 @@ import { PostgresStore, type PostgresStoreOptions } from '../../../src/store/pos
 import { UniqueViolation, type Store, type Tx } from '#sandbox/store/types.js';
 import { MemoryStore } from '#sandbox/store/memory.js';
 import { usePostgres } from '../../support/postgres.js';
-import { EMPLOYER, collections, seed, storeConformance } from './conformance.js';
+import { EMPLOYER, OTHER_EMPLOYER, collections, seed, storeConformance } from './conformance.js';
 
 const server = usePostgres();
 let databases = 0;
@@ -404,5 +404,72 @@ it('keeps no collections with a collection cache of 0', async () => {
   await withStoreAndClient('no_collection_cache', { collectionCacheBytes: 0 }, async ({ store }) => {
     expect(store.collectionCache).toBeUndefined();
     for (let i = 0; i < 3; i++) expect((await store.transaction('plain', 'read', (tx) => tx.find('employees'))).total).toBe(6);
+  });
+});
+
+it('sends a replace of a doc it read without waiting for it, a lone writer\'s with its COMMIT, and undoes only the writer of one the database refuses', async () => {
+  await withStoreAndClient('sent_replaces', { collectionCacheBytes: 0 }, async ({ store }) => {
+    const sandbox = 'sent';
+    const rename = (id: string, companyName: string) => async (tx: Tx) => tx.replace('employers', { ...(await tx.get('employers', id))!, companyName });
+    const names = async () => (await store.exportSnapshot(sandbox)).collections.employers!.map((doc) => doc.companyName);
+    await store.transaction(sandbox, 'write', (tx) => tx.setMeta('materialized', true));
+    const before = store.roundTrips;
+    expect(await store.transaction(sandbox, 'write', rename(EMPLOYER, 'Bakkerij Boer'))).toBe(true);
+    // The opening, the get, then the replace with the COMMIT.
+    expect(store.roundTrips - before).toBe(3);
+    expect(await names()).toEqual(['Bakkerij Boer', 'Fietsen BV']);
+    // PostgreSQL's jsonb refuses a NUL character: the lone writer gets the refusal, and nothing of it is kept.
+    const refused = { code: '22P05' };
+    await expect(
+      store.transaction(sandbox, 'write', async (tx) => {
+        await tx.setMeta('refused', true);
+        return rename(EMPLOYER, 'Nul\u0000')(tx);
+      }),
+    ).rejects.toMatchObject(refused);
+    expect((await store.exportSnapshot(sandbox)).meta).not.toHaveProperty('refused');
+    // In a batch (the writers after the first queue behind it): refused as the last writer with
+    // nothing before it to keep, and between two writers that are kept.
+    const outcomes = await Promise.allSettled([
+      store.transaction(sandbox, 'write', rename(EMPLOYER, 'Eerste')),
+      store.transaction(sandbox, 'write', async (tx) => (await tx.find('employers')).total),
+      store.transaction(sandbox, 'write', rename(OTHER_EMPLOYER, 'Nul\u0000')),
+    ]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : o.reason.code))).toEqual([true, 2, '22P05']);
+    expect(await names()).toEqual(['Eerste', 'Fietsen BV']);
+    const kept = await Promise.allSettled([
+      store.transaction(sandbox, 'write', rename(EMPLOYER, 'Tweede')),
+      store.transaction(sandbox, 'write', rename(EMPLOYER, 'Derde')),
+      store.transaction(sandbox, 'write', rename(OTHER_EMPLOYER, 'Nul\u0000')),
+      store.transaction(sandbox, 'write', rename(OTHER_EMPLOYER, 'Fietsen NV')),
+    ]);
+    expect(kept.map((o) => (o.status === 'fulfilled' ? o.value : o.reason.code))).toEqual([true, true, '22P05', true]);
+    expect(await names()).toEqual(['Derde', 'Fietsen NV']);
+    // What the writes read after them is what they stored.
+    expect(await store.transaction(sandbox, 'write', async (tx) => (await tx.find('employers')).rows.map((doc) => doc.companyName))).toEqual(['Derde', 'Fietsen NV']);
+  });
+});
+
+it('takes two round trips per further writer of a batch that updates a doc with a unique rule and another it read', async () => {
+  await withStoreAndClient('batch_round_trips', { collectionCacheBytes: 0 }, async ({ store }) => {
+    const sandbox = 'batch_trips';
+    const employee = 'a0000000-0000-4000-8000-000000000001';
+    // As a PUT of an employee: its reads together, the checked update, then the other doc.
+    const put = (n: number) => (tx: Tx) =>
+      Promise.all([tx.get('employees', employee), tx.get('employers', EMPLOYER)]).then(async ([person, employer]) => {
+        await tx.replace('employees', { ...person!, name: { lastName: `Writer ${n}` } });
+        return tx.replace('employers', { ...employer!, companyName: `Writer ${n}` });
+      });
+    await store.transaction(sandbox, 'write', (tx) => tx.setMeta('materialized', true));
+    const before = store.roundTrips;
+    // The first writer makes a batch of its own; the three queued behind it make the next.
+    const written = await Promise.all([1, 2, 3, 4].map((n) => store.transaction(sandbox, 'write', put(n))));
+    expect(written).toEqual([true, true, true, true]);
+    // A lone writer: the opening, its reads, its checked update, the other with the COMMIT (4).
+    // The batch: the opening, the first writer's reads, checked update and other update, then
+    // per further writer its savepoint with its checked update, and its other update (2 each), and the COMMIT.
+    expect(store.roundTrips - before).toBe(4 + (1 + 3 + 2 * 2 + 1));
+    const after = await store.exportSnapshot(sandbox);
+    expect(after.collections.employers!.find((doc) => doc.id === EMPLOYER)?.companyName).toBe('Writer 4');
+    expect(after.collections.employees!.find((doc) => doc.id === employee)?.name).toEqual({ lastName: 'Writer 4' });
   });
 });
