@@ -83,7 +83,7 @@ it('imports a large snapshot in slices: a timer set as it starts runs before it 
   const employees = Array.from({ length: 40_000 }, (_, n) => ({ id: `b0000000-0000-4000-8000-${String(n).padStart(12, '0')}`, employerId: 'e0000000-0000-4000-8000-000000000001', employeeNumber: 100_000 + n }));
   let timerRan = false;
   setTimeout(() => (timerRan = true), 0);
-  const timerRanFirst = await store.importSnapshot('large', { format: 'payroll-sandbox/1', collections: { employees } }).then(() => timerRan);
+  const timerRanFirst = await store.importSnapshot('large', { format: 'payroll-sandbox/1', collections: { employees }, meta: {} }).then(() => timerRan);
   expect(timerRanFirst).toBe(true);
   const stored = await store.transaction('large', 'read', (tx) => tx.find('employees'));
   expect(stored.total).toBe(employees.length);
