@@ -19,7 +19,7 @@ async function withPuts(name: string, collectionCacheBytes: number | undefined, 
   const sandbox: Sandbox = await createSandbox({ store: async (options) => (store = (await createStore({ ...options, databaseUrl, collectionCacheBytes })) as PostgresStore), log: () => {} });
   try {
     const get = (path: string, init: RequestInit = {}) =>
-      sandbox.fetch(`${base}${path}`, { ...init, headers: { Authorization: `Bearer ${name}`, Accept: 'application/json;version=2021-03-29', 'Content-Type': 'application/json' } });
+      sandbox.fetch(`${base}${path}`, { ...init, headers: { Authorization: `Bearer ${name}`, Accept: 'application/json;version=2021-03-29', 'Content-Type': 'application/json;version=2021-03-29' } });
     const page = await (await get(`/${SEED_IDS.employer}/employees?orderBy=-employeeNumber&pageSize=2`)).json();
     const ids = page._embedded.map((employee: { id: string }) => employee.id) as string[];
     const employee = (await (await get(`/employees/${ids[0]}`)).json()).content;
