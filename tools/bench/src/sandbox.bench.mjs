@@ -31,9 +31,10 @@ const ROUNDS = Number(process.env.BENCH_SANDBOX_ROUNDS ?? 4);
 const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
 const BASE = '/v2/v2/providers/employers';
 const LIST_REQUESTS = [`${BASE}/${EMPLOYER}/employees`, `${BASE}/${EMPLOYER}/administrations`, `${BASE}/${EMPLOYER}/childemployers`];
-// Pinned to the employee version whose field names the filters and the snapshot use, so that a
-// newer version's renames leave the figures comparable.
-const headersFor = (token) => ({ authorization: `Bearer ${token}`, accept: 'application/json;version=2021-03-29' });
+// Pinned to the employee version whose field names the filters, the snapshot and the PUT bodies
+// use (read at it, written back at it), so that a newer version's renames leave the figures comparable.
+const EMPLOYEE_MEDIA = 'application/json;version=2021-03-29';
+const headersFor = (token) => ({ authorization: `Bearer ${token}`, accept: EMPLOYEE_MEDIA });
 
 /** Starts the mock with `args`; resolves when it is listening, with the time that took. */
 function startMock(args) {
@@ -99,10 +100,10 @@ function perConnection(url, { method, path: pathname, body, headersOf, headersOf
   return { url: `${url}${pathname}`, method, body, setupClient: (client) => client.setHeaders(headersOf(connection++)) };
 }
 
-async function call(url, pathname, { method = 'GET', token = 'bench', body } = {}) {
+async function call(url, pathname, { method = 'GET', token = 'bench', body, contentType = 'application/json' } = {}) {
   const response = await fetch(`${url}${pathname}`, {
     method,
-    headers: { ...headersFor(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...headersFor(token), ...(body === undefined ? {} : { 'content-type': contentType }) },
     body,
   });
   const text = await response.text();
@@ -264,7 +265,7 @@ async function bigSandboxOn(sandbox, database) {
     for (const [through, writer] of [['this process', postgresMock], ['another process', sqlMock]]) {
       const times = (afterWrite[through] = [[], [], [], [], []]);
       for (let i = 0; i < 10; i++) {
-        await call(writer.url, written, { method: 'PUT', token: 'bench-big', body: employee });
+        await call(writer.url, written, { method: 'PUT', token: 'bench-big', body: employee, contentType: EMPLOYEE_MEDIA });
         for (const at of times) {
           const started = performance.now();
           await call(postgresMock.url, BIG_QUERY, { token: 'bench-big' });
@@ -293,7 +294,7 @@ async function bigSandboxOn(sandbox, database) {
 }
 
 const SORTED_PAGE = `${BASE}/${EMPLOYER}/employees?orderBy=${encodeURIComponent('-employeeNumber')}&pageSize=10`;
-const putHeaders = (token) => ({ ...headersFor(token), 'content-type': 'application/json' });
+const putHeaders = (token) => ({ ...headersFor(token), 'content-type': EMPLOYEE_MEDIA });
 
 /** 6. The same requests against the memory store and PostgreSQL at 32 connections, rounds
  * alternating; the best round of each counts. PUT sends an employee back as it was read. */
