@@ -98,9 +98,12 @@ function projectorOf(schema: Schema, namedOnly: boolean): Projector {
   const shape = shapeOf(schema, namedOnly);
   const itemSchema = shape.items;
   let item: Projector | undefined;
-  const properties: Record<string, { schema: Schema; project?: Projector }> | null = shape.properties
-    ? Object.assign(Object.create(null) as Record<string, { schema: Schema }>, Object.fromEntries([...shape.properties].map(([name, child]) => [name, { schema: child }])))
-    : null;
+  // A prototype-free record: a stored doc's keys are looked up in it on every answer.
+  let properties: Record<string, { schema: Schema; project?: Projector }> | null = null;
+  if (shape.properties) {
+    properties = Object.create(null) as Record<string, { schema: Schema; project?: Projector }>;
+    for (const [name, child] of shape.properties) properties[name] = { schema: child };
+  }
   const projector: Projector = (value) => {
     if (!isNode(value)) return value;
     if (Array.isArray(value)) {
@@ -117,24 +120,20 @@ function projectorOf(schema: Schema, namedOnly: boolean): Projector {
     if (!properties) return value;
     const source = value as Record<string, unknown>;
     const names = Object.keys(source);
-    // A copy only once something is dropped or changed below.
+    // A copy only once something is dropped or changed: the properties before it, as they were.
     let kept: Record<string, unknown> | undefined;
+    const keptUpTo = (end: number) => {
+      const copy: Record<string, unknown> = {};
+      for (let j = 0; j < end; j++) copy[names[j]!] = source[names[j]!];
+      return copy;
+    };
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
       const property = properties[name];
-      if (!kept && !property) {
-        kept = {};
-        for (let j = 0; j < i; j++) kept[names[j]!] = source[names[j]!];
-      }
-      if (!property) continue;
       const child = source[name];
-      let projected = child;
-      if (isNode(child)) projected = (property.project ??= projectorOf(property.schema, namedOnly))(child);
-      if (!kept && projected !== child) {
-        kept = {};
-        for (let j = 0; j < i; j++) kept[names[j]!] = source[names[j]!];
-      }
-      if (kept) kept[name] = projected;
+      const projected = !property ? undefined : isNode(child) ? (property.project ??= projectorOf(property.schema, namedOnly))(child) : child;
+      if (!kept && (!property || projected !== child)) kept = keptUpTo(i);
+      if (kept && property) kept[name] = projected;
     }
     return kept ?? value;
   };
