@@ -10,7 +10,7 @@ import type { CollectionSpec, Doc, Snapshot } from '../store/types.js';
 import { ruleKey } from '../store/rule-key.js';
 import { mergeById } from '../store/merge.js';
 import { valueAt } from '../filter/evaluate.js';
-import { Slices } from '../util/slices.js';
+import { runInSlices } from '../util/slices.js';
 
 const MAX_PROBLEMS = 20;
 
@@ -31,19 +31,12 @@ function problemsOf(check: Check): string[] {
  */
 function problemsInSlices(check: Check): string[] | Promise<string[]> {
   const problems: string[] = [];
-  const steps = check(problems);
-  const slices = new Slices();
-  while (!steps.next().done) {
-    const pause = slices.due();
-    if (pause) return rest(pause);
-  }
-  return problems;
-
-  async function rest(pause: Promise<void>): Promise<string[]> {
-    await pause;
-    while (!steps.next().done) await slices.due();
-    return problems;
-  }
+  return runInSlices(
+    (function* () {
+      yield* check(problems);
+      return problems;
+    })(),
+  );
 }
 
 const adder = (problems: string[]) => (text: string) => problems.length < MAX_PROBLEMS && problems.push(text);

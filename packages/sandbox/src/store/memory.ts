@@ -7,7 +7,7 @@
 import { cloneJson } from './clone.js';
 import { CollectionScan } from './scan.js';
 import { ruleKey } from './rule-key.js';
-import { Slices } from '../util/slices.js';
+import { runInSlices, Slices } from '../util/slices.js';
 import {
   UniqueViolation,
   type Doc,
@@ -170,13 +170,8 @@ export class MemoryStore implements Store {
       collections.set(name, byId);
     }
     const state: SandboxState = { collections, meta: cloneJson(snapshot.meta ?? {}), updatedAt: new Date().toISOString() };
-    const check = firstViolation(state, this.rules);
-    let step = check.next();
-    for (; !step.done; step = check.next()) {
-      const pause = slices.due();
-      if (pause) await pause;
-    }
-    if (step.value) throw step.value;
+    const violation = await runInSlices(firstViolation(state, this.rules), slices);
+    if (violation) throw violation;
     await this.exclusive(sandbox, async (entry) => {
       await this.logged(() => this.log?.replace(sandbox, state), () => (entry.state = state));
     });

@@ -17,3 +17,24 @@ export class Slices {
     });
   }
 }
+
+/**
+ * Runs a generator that yields between items to its end, pausing when a slice is due; its return
+ * value at once (not a promise) when it ends within the first slice, so that a small piece of work
+ * keeps its place among others as it did when it ran in one go.
+ */
+export function runInSlices<T>(steps: Generator<void, T>, slices = new Slices()): T | Promise<T> {
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    const pause = slices.due();
+    if (pause) return rest(pause);
+  }
+
+  async function rest(pause: Promise<void>): Promise<T> {
+    await pause;
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      await slices.due();
+    }
+  }
+}
