@@ -16,6 +16,7 @@ import { sequentialId } from '../util/ids.js';
 import { answerAt, bodyForHandler, windowOf } from './version-window.js';
 import { detailEnvelope, listEnvelope } from './envelopes.js';
 import { fieldsOfList, listPage } from './list-query.js';
+import { listAnswerText } from './list-items.js';
 import { projectToSchema } from '../http/schema-walk.js';
 import { Refused, SandboxError, type Handler, type OperationContext, type Principal, type Reply } from '../domain/context.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
@@ -210,10 +211,10 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, createRules: Re
       ? listEnvelope(reply.page, reply.messages ?? [], version, schema)
       : detailEnvelope(reply.content, reply.messages ?? [], version, schema);
   // Nothing the description does not name at the version answered: stored fields the answer's schema has not (at any depth) are left out.
-  const body = projectToSchema(versionWindow && answeredAt ? answerAt(versionWindow, answeredAt, envelope) : envelope, schema);
+  const at = versionWindow && answeredAt ? { window: versionWindow, version: answeredAt } : undefined;
   const status = reply.kind === 'detail' && reply.status ? reply.status : successStatus(operation);
   const type = contentType ?? 'application/json';
-  const text = JSON.stringify(body);
+  const text = (reply.kind === 'list' ? listAnswerText(envelope, schema, at) : undefined) ?? JSON.stringify(projectToSchema(at ? answerAt(at.window, at.version, envelope) : envelope, schema));
   if (cacheKey === undefined || !readFrom) return { status, headers: { ...headers, 'Content-Type': type }, body: text };
   const answer: CachedAnswer = { status, contentType: type, body: utf8.encode(text) };
   cache!.keep(cacheKey, readFrom, operation.api.doc, answer);

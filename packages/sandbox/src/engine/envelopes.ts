@@ -18,11 +18,23 @@ function fieldsOf(schema: Record<string, unknown> | undefined): Set<string> | un
   return names.size > 0 ? names : undefined;
 }
 
-/** Keeps the fields the schema declares (all of them when it declares none). */
+/** Keeps the fields the schema declares (all of them when it declares none); every answer is shaped, so it copies only when it drops one. */
 function shaped(body: Record<string, unknown>, schema: Record<string, unknown> | undefined): Record<string, unknown> {
   const names = fieldsOf(schema);
   if (!names) return body;
-  return Object.fromEntries(Object.entries(body).filter(([key]) => names.has(key)));
+  let kept: Record<string, unknown> | undefined;
+  for (const key in body) {
+    if (names.has(key)) {
+      if (kept) kept[key] = body[key];
+    } else if (!kept) {
+      kept = {};
+      for (const before in body) {
+        if (before === key) break;
+        kept[before] = body[before];
+      }
+    }
+  }
+  return kept ?? body;
 }
 
 function versionField(version: VersionInfo | null): Record<string, unknown> {

@@ -10,6 +10,7 @@ import type { ListPage, ListQuery } from '../domain/context.js';
 import { pagingOf } from './paging.js';
 import { listItemSchema } from '../http/schema-walk.js';
 import { storedField, type Window } from './version-window.js';
+import { itemOf } from './list-items.js';
 
 const tables = new WeakMap<object, FieldTable>();
 const storedTables = new WeakMap<object, Map<string, FieldTable>>();
@@ -70,7 +71,7 @@ export async function listPage(tx: Tx, collection: string, query: URLSearchParam
   });
   const project = options.project;
   return {
-    items: project ? page.rows.map((doc) => project(doc)) : page.rows,
+    items: project ? page.rows.map((doc) => itemOf(doc, project)) : page.rows,
     totalSize: page.total,
     pageNumber: paging.pageNumber,
     pageSize: paging.pageSize,

@@ -119,6 +119,8 @@ function compareValues(a: Exclude<Comparable, null>, b: Exclude<Comparable, null
 export interface ScanColumns {
   raw(path: readonly string[]): readonly unknown[];
   comparable(field: FieldInfo): readonly Comparable[];
+  /** Every position in sortDocs's order by `orderBy`, when the scan keeps it (see CollectionScan). */
+  orderOf?(orderBy: readonly OrderKey[]): Int32Array | undefined;
 }
 
 /** Reads one field of a doc at a position of a scan: from its column, or from the doc itself. */
@@ -214,13 +216,15 @@ export function matches(doc: Doc, filter: BoundFilter): boolean {
 /** A doc with its sort keys read once. */
 interface Keyed {
   doc: Doc;
+  position: number;
   keys: Comparable[];
 }
 
 /** The keyed doc, written into `into` when given (the heap below reuses what it drops). */
 function keyedOf(doc: Doc, position: number, reads: readonly Read<Comparable>[], into?: Keyed): Keyed {
-  const keyed = into ?? { doc, keys: new Array<Comparable>(reads.length) };
+  const keyed = into ?? { doc, position, keys: new Array<Comparable>(reads.length) };
   keyed.doc = doc;
+  keyed.position = position;
   for (let i = 0; i < reads.length; i++) keyed.keys[i] = reads[i]!(doc, position);
   return keyed;
 }
@@ -249,6 +253,35 @@ export function sortDocs(docs: Doc[], orderBy: readonly OrderKey[] = []): Doc[] 
   return docs;
 }
 
+/** Every position of `docs` in sortDocs's order (the columns' values when given). */
+export function sortedPositions(docs: readonly Doc[], orderBy: readonly OrderKey[], columns?: ScanColumns): Int32Array {
+  const reads = orderBy.map((key) => comparableRead(key.field, columns));
+  const keyed = new Array<Keyed>(docs.length);
+  for (let i = 0; i < docs.length; i++) keyed[i] = keyedOf(docs[i]!, i, reads);
+  keyed.sort(keyedComparator(orderBy));
+  const order = new Int32Array(keyed.length);
+  for (let i = 0; i < keyed.length; i++) order[i] = keyed[i]!.position;
+  return order;
+}
+
+/** Rows [offset, wanted) of the docs at `positions` (all when absent), read off their order. */
+function pageInOrder(docs: readonly Doc[], order: Int32Array, positions: readonly number[] | undefined, offset: number, wanted: number): Doc[] {
+  const page: Doc[] = [];
+  if (!positions) {
+    for (let i = offset; i < wanted; i++) page.push(docs[order[i]!]!);
+    return page;
+  }
+  const chosen = new Uint8Array(docs.length);
+  for (let i = 0; i < positions.length; i++) chosen[positions[i]!] = 1;
+  let seen = 0;
+  for (let i = 0; i < order.length && seen < wanted; i++) {
+    if (chosen[order[i]!] === 0) continue;
+    if (seen >= offset) page.push(docs[order[i]!]!);
+    seen++;
+  }
+  return page;
+}
+
 /** Which docs of a scan a page is chosen from: their positions (all when absent), and the scan's columns. */
 export interface Chosen {
   positions?: readonly number[];
@@ -263,6 +296,8 @@ export function pageOfSorted(docs: readonly Doc[], orderBy: readonly OrderKey[] 
   const count = positions ? positions.length : docs.length;
   if (offset >= count || limit === 0) return [];
   const wanted = limit === undefined ? count : Math.min(count, offset + limit);
+  const order = chosen?.columns.orderOf?.(orderBy);
+  if (order) return pageInOrder(docs, order, positions, offset, wanted);
   const compare = keyedComparator(orderBy);
   const reads = orderBy.map((key) => comparableRead(key.field, chosen?.columns));
   const keyedAt = (i: number, into?: Keyed): Keyed => {

@@ -153,6 +153,27 @@ export function projectToSchema<T>(value: T, schema: Schema | undefined, options
   return projectorOf(schema, options.namedOnly ?? false)(value) as T;
 }
 
+const itemProjections = new WeakMap<Schema, Projector | null>();
+const unchanged: Projector = (value) => value;
+
+/**
+ * What `projectToSchema(envelope, schema)` makes of each item of a list envelope's `_embedded`,
+ * so that items can be projected one by one; undefined when the schema drops `_embedded`.
+ */
+export function embeddedItemProjection(schema: Schema | undefined): Projector | undefined {
+  if (!schema) return unchanged;
+  let projection = itemProjections.get(schema);
+  if (projection === undefined) {
+    const properties = shapeOf(schema, false).properties;
+    const embedded = properties ? properties.get('_embedded') : null;
+    const items = embedded ? shapeOf(embedded, false).items : null;
+    const project = items ? projectorOf(items, false) : unchanged;
+    projection = embedded === undefined ? null : (value: unknown) => (isNode(value) ? project(value) : value);
+    itemProjections.set(schema, projection);
+  }
+  return projection ?? undefined;
+}
+
 /** Property names any part of the schema declares (allOf, oneOf and anyOf alike). */
 export function declaredPropertiesDeep(schema: Schema | undefined): Set<string> {
   const names = new Set<string>();

@@ -5,6 +5,7 @@ import type { Handler, ResourceModule } from '../domain/context.js';
 import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
 import { mustGet, whereIn } from '../domain/employments/model.js';
+import { pureView } from '../domain/views.js';
 
 /**
  * The shared properties (endDate is absent while the administration runs: the schema has no null
@@ -18,11 +19,11 @@ export function administrationView(doc: Doc): Record<string, unknown> {
 const handlers: Record<string, Handler> = {
   async GetAdministrationsByEmployerId(ctx) {
     const employer = await mustGet(ctx.tx, ORG_COLLECTIONS.employers, ctx.params.employerId!);
-    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.administrations, { where: whereIn(['employerId'], [employer.id]), project: administrationView }) };
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.administrations, { where: whereIn(['employerId'], [employer.id]), project: pureView(administrationView) }) };
   },
 
   async GetAdministrationsByBearerToken(ctx) {
-    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.administrations, { project: administrationView }) };
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.administrations, { project: pureView(administrationView) }) };
   },
 };
 

@@ -20,6 +20,7 @@ import { conceptEmployeePart } from '../seed/organisation.js';
 import { inputOnly, mustGet, whereIn } from '../domain/employments/model.js';
 import { objectBody } from './providers.js';
 import { createProblems, type CreateRule } from '../domain/create-rules.js';
+import { pureView } from '../domain/views.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 
@@ -152,7 +153,7 @@ async function conceptEmployee(ctx: OperationContext): Promise<Doc> {
 const handlers: Record<string, Handler> = {
   async GetConceptEmployeesByEmployerId(ctx) {
     const employer = await mustGet(ctx.tx, ORG_COLLECTIONS.employers, ctx.params.employerId!);
-    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.conceptEmployees, { where: whereIn(['employerId'], [employer.id]), project: conceptEmployeeView }) };
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.conceptEmployees, { where: whereIn(['employerId'], [employer.id]), project: pureView(conceptEmployeeView) }) };
   },
 
   async PostConceptEmployeeByEmployerId(ctx) {

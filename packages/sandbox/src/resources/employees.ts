@@ -23,6 +23,7 @@ import { revocationDue } from '../domain/employments/person.js';
 import { NEW_EMPLOYEE_RULE, createEmployeeWithEmployment } from '../domain/employments/new-employee.js';
 import { FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../domain/reference-data.js';
 import { BASE64 } from './providers.js';
+import { pureViewsBy } from '../domain/views.js';
 
 const detail = (content: unknown = {}) => ({ kind: 'detail' as const, content });
 
@@ -58,12 +59,14 @@ async function photoReply(ctx: OperationContext) {
   return { kind: 'raw' as const, status: 200, body: fromBase64(photo.data as string), contentType: photo.mimeType as string };
 }
 
+/** The employees as a list answers them on a sandbox date (the view reads the date: self-service access may be revoked by then). */
+const employeeViewOn = pureViewsBy((today: string) => (doc: Doc) => employeeView(doc, today));
+
 const handlers: Record<string, Handler> = {
   async GetEmployeesByEmployerId(ctx) {
     const employerId = ctx.params.employerId!;
     await mustGetEmployer(ctx.tx, employerId);
-    const today = ctx.today;
-    const page = await ctx.list(COLLECTIONS.employees, { where: whereIn(['employerId'], [employerId]), project: (doc) => employeeView(doc, today) });
+    const page = await ctx.list(COLLECTIONS.employees, { where: whereIn(['employerId'], [employerId]), project: employeeViewOn(ctx.today) });
     return { kind: 'list', page };
   },
 

@@ -11,6 +11,7 @@ import type { Doc } from '../store/types.js';
 import type { CreateRule } from '../domain/create-rules.js';
 import { inputOnly, mustGet, omit, whereIn } from '../domain/employments/model.js';
 import { checkImageUpload, objectBody } from './providers.js';
+import { pureView } from '../domain/views.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 
@@ -106,16 +107,16 @@ const getEmployerLogo: Handler = async (ctx) => {
 
 const handlers: Record<string, Handler> = {
   async GetEmployersByUserId(ctx) {
-    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.employers, { project: employerView }) };
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.employers, { project: pureView(employerView) }) };
   },
 
   async GetEmployersMinimizedByUserId(ctx) {
-    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.employers, { project: minimizedView }) };
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.employers, { project: pureView(minimizedView) }) };
   },
 
   async GetEmployersMinimizedByProviderId(ctx) {
     const provider = await mustGet(ctx.tx, ORG_COLLECTIONS.providers, ctx.params.providerId!);
-    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.employers, { where: whereIn(['providerId'], [provider.id]), project: minimizedView }) };
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.employers, { where: whereIn(['providerId'], [provider.id]), project: pureView(minimizedView) }) };
   },
 
   async PostEmployerByProviderId(ctx) {
@@ -158,7 +159,7 @@ const handlers: Record<string, Handler> = {
   async GetChildEmployersByEmployerId(ctx) {
     const parent = await mustGet(ctx.tx, ORG_COLLECTIONS.employers, ctx.params.employerId!);
     const includeParent = ctx.query.get('includeParent')?.toLowerCase() === 'true';
-    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.employers, { where: childrenOf(parent, includeParent), project: childView }) };
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.employers, { where: childrenOf(parent, includeParent), project: pureView(childView) }) };
   },
 
   GetEmployerLogoByEmployerId: getEmployerLogo,

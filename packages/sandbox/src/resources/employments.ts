@@ -28,6 +28,7 @@ import {
   whereIn,
   type SectionRecord,
 } from '../domain/employments/model.js';
+import { pureView } from '../domain/views.js';
 
 /** The part of the employment form (reference data) a patch body holds. */
 const formOf = (...fields: string[]): MetadataForm => Object.fromEntries(Object.entries(FORMS.employment as MetadataForm).filter(([path]) => fields.includes(path)));
@@ -134,14 +135,14 @@ async function otherEmployments(tx: Tx, current: Doc): Promise<Doc[]> {
 // ---- handlers -------------------------------------------------------------------------------
 
 const handlers: Record<string, Handler> = {
-  GetEmploymentsByEmployerId: (ctx) => employerList(ctx, employmentListView),
-  GetEmploymentsMinimizedByEmployerId: (ctx) => employerList(ctx, employmentMinimizedView),
+  GetEmploymentsByEmployerId: (ctx) => employerList(ctx, pureView(employmentListView)),
+  GetEmploymentsMinimizedByEmployerId: (ctx) => employerList(ctx, pureView(employmentMinimizedView)),
   GetEmploymentsComprehensiveByEmployerId: listComprehensive,
 
   async GetEmploymentsByEmployeeId(ctx) {
     const employeeId = ctx.params.employeeId!;
     await mustGet(ctx.tx, COLLECTIONS.employees, employeeId);
-    return { kind: 'list', page: await ctx.list(COLLECTIONS.employments, { where: whereIn(['employeeId'], [employeeId]), project: employmentListView }) };
+    return { kind: 'list', page: await ctx.list(COLLECTIONS.employments, { where: whereIn(['employeeId'], [employeeId]), project: pureView(employmentListView) }) };
   },
 
   async GetEmploymentByEmploymentId(ctx) {

@@ -6,6 +6,7 @@ import { SandboxError, type Handler, type OperationContext, type ResourceModule 
 import { ORG_COLLECTIONS } from '../domain/reference-data.js';
 import type { Doc, Tx } from '../store/types.js';
 import { mustGet, whereIn } from '../domain/employments/model.js';
+import { pureView } from '../domain/views.js';
 
 const detail = (content: unknown) => ({ kind: 'detail' as const, content });
 
@@ -50,6 +51,9 @@ function checkLogo(body: Record<string, unknown>): void {
   checkImageUpload(body);
 }
 
+/** A provider as its list shows it. */
+const providerListView = pureView((doc: Doc) => ({ id: doc.id, name: doc.name }));
+
 /** A provider logo as the API shows it. */
 function logoView(doc: Doc): Record<string, unknown> {
   const { providerId: _provider, createdAt: _created, ...view } = doc;
@@ -92,7 +96,7 @@ const getProviderLogoByEmployerId: Handler = async (ctx) => detail(logoView(awai
 
 const handlers: Record<string, Handler> = {
   async GetProvidersByUser(ctx) {
-    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.providers, { project: (doc) => ({ id: doc.id, name: doc.name }) }) };
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.providers, { project: providerListView }) };
   },
 
   GetProviderLogo: getProviderLogo,
@@ -106,7 +110,7 @@ const handlers: Record<string, Handler> = {
 
   async GetProviderLogosByProviderId(ctx) {
     const provider = await mustGet(ctx.tx, ORG_COLLECTIONS.providers, ctx.params.providerId!);
-    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.providerLogos, { where: whereIn(['providerId'], [provider.id]), project: logoView }) };
+    return { kind: 'list', page: await ctx.list(ORG_COLLECTIONS.providerLogos, { where: whereIn(['providerId'], [provider.id]), project: pureView(logoView) }) };
   },
 
   async PostProviderLogoByProviderId(ctx) {

@@ -4,6 +4,7 @@ import { filterFrom, orderFrom } from '#sandbox/filter/bind.js';
 import { compareCodePoints, matches, pageOfSorted, sortDocs } from '#sandbox/filter/evaluate.js';
 import { fieldTable } from '#sandbox/filter/fields.js';
 import type { Doc } from '#sandbox/store/types.js';
+import { CollectionScan } from '#sandbox/store/scan.js';
 import { metadataFields, nested, scalars } from './fixtures/fields.js';
 
 const table = new Map([...fieldTable(scalars), ...fieldTable(nested), ...fieldTable(metadataFields)]);
@@ -112,6 +113,26 @@ describe('pageOfSorted', () => {
         const page = pageOfSorted(many, keys, offset, limit).map((doc) => doc.id);
         expect(page, `orderBy '${orderBy}', offset ${offset}, limit ${limit}`).toEqual(sorted.slice(offset, limit === undefined ? undefined : offset + limit));
       }
+    }
+  });
+
+  it('gives the same pages from an order a scan keeps as from sorting anew, with and without a filter', () => {
+    const scan = new CollectionScan(many);
+    for (const orderBy of ['', 'lastName', '-lastName,employeeNumber', '-isActive,lastName,-employeeNumber']) {
+      const keys = orderBy ? orderFrom(orderBy, table) : [];
+      for (const filter of [undefined, 'isActive eq true', "lastName lk 'a'", 'employeeNumber gt 100']) {
+        const where = filter ? filterFrom(filter, table) : undefined;
+        const matching = sortDocs(many.filter((doc) => !where || matches(doc, where)), keys).map((doc) => doc.id);
+        for (const [offset, limit] of [[0, 1], [0, 25], [3, 7], [190, 25], [0, undefined]] as const) {
+          // The first ask sorts as a one-off list would; the scan keeps the order from the second.
+          for (let ask = 0; ask < 3; ask++) {
+            const page = scan.find({ where, orderBy: keys, offset, limit, readOnly: true });
+            expect(page.rows.map((doc) => doc.id), `orderBy '${orderBy}', filter ${filter}, offset ${offset}, limit ${limit}, ask ${ask}`).toEqual(matching.slice(offset, limit === undefined ? undefined : offset + limit));
+            expect(page.total).toBe(matching.length);
+          }
+        }
+      }
+      expect(scan.orderOf(keys)).toBeInstanceOf(Int32Array);
     }
   });
 

@@ -8,6 +8,7 @@ import { JOURNAL_COLLECTIONS, type JournalLevel } from '../../seed/journal.js';
 import type { CreateRule } from '../../domain/create-rules.js';
 import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, refuseWhenAny, relationsAtLevels, requiredRelations, sameText, wageModelProfileOf, whereEquals } from './rules.js';
 import { employmentUses, renameInEmployments, usedBy } from './usage.js';
+import { pureView } from '../../domain/views.js';
 
 /** The uses that block a delete, in the order the contract lists their codes (and they are reported). */
 export type DeleteRule =
@@ -38,7 +39,7 @@ export interface CodedEntityKind {
 const CODED_ENTITY_RULE: CreateRule = { required: { code: {} } };
 
 /** The read model: the contract shows the id and the code. */
-const readModel = (doc: Doc) => ({ id: doc.id, code: doc.code });
+const readModel = pureView((doc: Doc) => ({ id: doc.id, code: doc.code }));
 
 /**
  * The levels at which `code` is already taken for the wage model profile: any cost center (or

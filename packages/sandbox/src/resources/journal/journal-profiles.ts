@@ -12,6 +12,7 @@ import { ORG_COLLECTIONS } from '../../domain/reference-data.js';
 import type { CreateRule } from '../../domain/create-rules.js';
 import { LEVELS, LEVEL_NAMES, bodyOf, findAll, getAtLevel, journalMessage, refuseWhenAny, relations, relationsAtLevels, requiredRelations, sameText, whereEquals } from './rules.js';
 import { employmentUses, usedBy } from './usage.js';
+import { pureView } from '../../domain/views.js';
 
 const WAGE_MODEL_DESCRIPTION_NOT_UNIQUE: Record<JournalLevel, string> = {
   provider: 'API_Journal_WageModelJournalProfile_Description_NotUnique_ProviderLevel',
@@ -33,7 +34,7 @@ const CHILD_IN_USE = [
 ] as const;
 
 /** The read models: the contract shows the id and the description. */
-const readModel = (doc: Doc) => ({ id: doc.id, description: doc.description });
+const readModel = pureView((doc: Doc) => ({ id: doc.id, description: doc.description }));
 
 interface DescriptionScope {
   providerId: string;

@@ -9,6 +9,7 @@ import type { Handler, ResourceModule } from '../../domain/context.js';
 import type { Doc } from '../../store/types.js';
 import { JOURNAL_COLLECTIONS, matrixCombination } from '../../seed/journal.js';
 import { findAll, journalMessage, refuseWhenAny, relationsAtLevels, requiredRelations, wageModelProfileOf, whereEquals } from './rules.js';
+import { pureView } from '../../domain/views.js';
 
 const CODES = {
   notUnique: 'API_Journal_WageModelCostCenterCostUnitMatrix_CostCenterCostUnit_NotUnique',
@@ -23,7 +24,7 @@ interface MatrixEdit {
   isLinked: boolean;
 }
 
-const readModel = (doc: Doc) => ({ costCenterId: doc.costCenterId, costUnitId: doc.costUnitId, isLocked: doc.isLocked });
+const readModel = pureView((doc: Doc) => ({ costCenterId: doc.costCenterId, costUnitId: doc.costUnitId, isLocked: doc.isLocked }));
 
 const listMatrix: Handler = async (ctx) => {
   const profile = await wageModelProfileOf(ctx);
