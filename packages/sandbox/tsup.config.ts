@@ -1,4 +1,15 @@
 import { defineConfig } from 'tsup';
+import type { Plugin } from 'esbuild';
+
+// The generated descriptions are JSON files that scripts/dist-finish.mjs copies into dist/: one copy
+// for both formats, where ESM imports it as a JSON module and CommonJS requires it, rather than a
+// copy inlined into the chunks of each. Every output sits in dist/ itself, so the path stays `./`.
+const sharedData: Plugin = {
+  name: 'shared-data',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/[\w-]+\.json$/ }, (args) => (/[\\/]src[\\/]generated$/.test(args.resolveDir) ? { path: args.path, external: true } : undefined));
+  },
+};
 
 // Four entries: the sandbox (createSandbox), its MSW handlers, the engine a server builds on, and the
 // factories of test fixtures. Built for browsers and Node alike; msw stays external (a peer dependency).
@@ -15,7 +26,11 @@ export default defineConfig({
   esbuildOptions(options) {
     options.minifyIdentifiers = true;
     options.minifySyntax = true;
+    // The target predates import attributes, which esbuild would drop from the import of a JSON
+    // module; every runtime of the package's (Node >= 20.19, current browsers) reads them.
+    options.supported = { ...options.supported, 'import-attributes': true };
   },
+  esbuildPlugins: [sharedData],
   target: 'es2022',
   platform: 'neutral',
   external: ['msw'],

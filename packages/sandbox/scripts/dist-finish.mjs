@@ -6,13 +6,17 @@
 //   runs on import, so the import is dead: dropped here.
 // - White space is minified here rather than by tsup: tsup turns the CommonJS chunks into
 //   CommonJS after esbuild, and its rewrite of `?.` breaks on minified `return(…)?.`.
+// - The generated JSON (the trimmed descriptions) is copied in: the chunks of both formats load
+//   this one copy (tsup.config.ts keeps it out of them).
 // `pnpm lint` bundles the entries as an app does and fails on any warning (bundle-check.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 
-const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const packageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(packageDir, 'dist');
+const generated = path.join(packageDir, 'src', 'generated');
 const BARE = /(?:^|(?<=[;}\n]))\s*(?:import\s*["']\.\/chunk-[\w-]+\.js["']|require\(\s*["']\.\/chunk-[\w-]+\.cjs["']\s*\))\s*;?/g;
 
 let dropped = 0;
@@ -25,9 +29,11 @@ for (const file of fs.readdirSync(dist).filter((name) => /\.c?js$/.test(name))) 
     dropped += 1;
     return '';
   });
-  const { code } = await transform(kept, { minifyWhitespace: true, format: file.endsWith('.cjs') ? 'cjs' : 'esm', target: 'es2022', charset: 'utf8' });
+  const { code } = await transform(kept, { minifyWhitespace: true, format: file.endsWith('.cjs') ? 'cjs' : 'esm', target: 'es2022', supported: { 'import-attributes': true }, charset: 'utf8' });
   before += Buffer.byteLength(text);
   after += Buffer.byteLength(code);
   fs.writeFileSync(full, code);
 }
-console.log(`dist: dropped ${dropped} import(s) made for order alone; ${before} → ${after} bytes of JavaScript`);
+const data = fs.readdirSync(generated).filter((name) => name.endsWith('.json'));
+for (const file of data) fs.copyFileSync(path.join(generated, file), path.join(dist, file));
+console.log(`dist: ${data.join(', ')} shared by both formats; dropped ${dropped} import(s) made for order alone; ${before} → ${after} bytes of JavaScript`);
