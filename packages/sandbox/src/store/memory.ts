@@ -382,7 +382,11 @@ class MemoryTx implements Tx {
     if (this.owned.has(collection)) index = keyIndexOf(docs, rules);
     else {
       let committed = committedKeys.get(docs);
-      if (!committed) committedKeys.set(docs, (committed = keyIndexOf(docs, rules)));
+      if (!committed) {
+        committed = keyIndexOf(docs, rules);
+        // EMPTY stands for every absent collection, whatever its rules: its index is not kept.
+        if (docs !== EMPTY) committedKeys.set(docs, committed);
+      }
       index = committed.map((ids) => new Map(ids));
     }
     this.keyIndexes.set(collection, index);

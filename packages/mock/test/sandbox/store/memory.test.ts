@@ -106,3 +106,16 @@ it("looks a write's unique keys up: the collection's keys are read once, not by 
   await store.transaction('keys', 'write', (tx) => tx.replace('items', { id: 'item-20', code: 'code-0' }));
   await expect(store.transaction('keys', 'write', (tx) => tx.replace('items', { id: 'item-21', code: 'new-1' }))).rejects.toThrow('not unique');
 });
+
+it('checks the unique rules of collections the seed does not hold, each by its own rules', async () => {
+  const store = new MemoryStore({
+    seed: { format: 'payroll-sandbox/1', collections: {}, meta: {} },
+    collections: [
+      { name: 'one', unique: [{ name: 'a', fields: ['a'] }] },
+      { name: 'two', unique: [{ name: 'b', fields: ['b'] }, { name: 'c', fields: ['c'] }] },
+    ],
+  });
+  await store.transaction('s', 'write', (tx) => tx.insert('one', { id: '1', a: 'x' }));
+  await store.transaction('s', 'write', (tx) => tx.insert('two', { id: '1', b: 'x', c: 'y' }));
+  await expect(store.transaction('s', 'write', (tx) => tx.insert('two', { id: '2', b: 'z', c: 'y' }))).rejects.toThrow('not unique');
+});
