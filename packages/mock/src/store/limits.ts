@@ -105,9 +105,9 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
   }
 
   return {
-    async transaction(sandbox, mode, fn) {
-      if (mode === 'read') return store.transaction(sandbox, mode, fn);
-      if (sandbox.startsWith('__')) return stored ? store.transaction(sandbox, mode, (tx) => fn(limitTokenBytes(tx, store, stored))) : store.transaction(sandbox, mode, fn);
+    async transaction(sandbox, mode, fn, options) {
+      if (mode === 'read') return store.transaction(sandbox, mode, fn, options);
+      if (sandbox.startsWith('__')) return stored ? store.transaction(sandbox, mode, (tx) => fn(limitTokenBytes(tx, store, stored)), options) : store.transaction(sandbox, mode, fn, options);
       await checkNewSandbox(sandbox);
       return store.transaction(sandbox, mode, async (given) => {
         const bytes = stored && storedBytesTracker(given, stored);
@@ -134,7 +134,7 @@ export function limitSandboxes(store: OperatedStore, limits: SandboxLimits): Ope
         const result = await fn(limited);
         await bytes?.commit();
         return result;
-      });
+      }, options);
     },
     reset(sandbox) {
       held.delete(sandbox);

@@ -6,7 +6,7 @@
 import type { Message, VersionInfo } from '../http/errors.js';
 import type { Outgoing } from '../http/outgoing.js';
 import type { BoundFilter, FieldTable } from '../filter/tree.js';
-import type { CollectionSpec, Doc, Tx } from '../store/types.js';
+import type { CollectionSpec, Doc, ForeseenRead, Tx } from '../store/types.js';
 import type { CreateRule } from './create-rules.js';
 
 export type ApiName = 'payroll' | 'journal';
@@ -90,7 +90,17 @@ export type Reply =
   /** Answered as is (no envelope): provider contact information, logo and photo bytes, ... */
   | { kind: 'raw'; status?: number; body?: unknown; contentType?: string; headers?: Record<string, string> };
 
-export type Handler = (ctx: OperationContext) => Promise<Reply>;
+export interface Handler {
+  (ctx: OperationContext): Promise<Reply>;
+  /** The reads the handler makes first, by the request's path parameters (see
+   * TransactionOptions.reads): a store may send them with the transaction's opening. */
+  reads?: (params: Record<string, string>) => ForeseenRead[];
+}
+
+/** The handler, naming the reads it makes first (see Handler.reads). */
+export function withReads(handler: (ctx: OperationContext) => Promise<Reply>, reads: (params: Record<string, string>) => ForeseenRead[]): Handler {
+  return Object.assign(handler, { reads });
+}
 
 /** One resource module (resources/<name>.ts): its collections and its operations' handlers. */
 export interface ResourceModule {

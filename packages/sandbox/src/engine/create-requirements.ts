@@ -169,6 +169,16 @@ export function answersEntity(operation: Operation): boolean {
  */
 export function editRequirements(operation: Operation, rules: ReadonlyMap<string, CreateRule>): RequiredFields | undefined {
   if (operation.method !== 'put' && operation.method !== 'patch') return undefined;
+  // Worked out once per operation and rules: every edit's answer is checked against it.
+  let byOperation = requirementsOf.get(rules);
+  if (!byOperation) requirementsOf.set(rules, (byOperation = new WeakMap()));
+  if (!byOperation.has(operation)) byOperation.set(operation, requirementsOfEdit(operation, rules));
+  return byOperation.get(operation);
+}
+
+const requirementsOf = new WeakMap<ReadonlyMap<string, CreateRule>, WeakMap<Operation, RequiredFields | undefined>>();
+
+function requirementsOfEdit(operation: Operation, rules: ReadonlyMap<string, CreateRule>): RequiredFields | undefined {
   const pairing = pairingOf(operation);
   if (!pairing || !answersEntity(operation)) return undefined;
   const required = mergeRequired(pairing.required, requiredAt(rules.get(pairing.create)?.required ?? {}, pairing.at));

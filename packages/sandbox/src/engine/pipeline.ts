@@ -213,7 +213,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
       if (isOutgoing(checks)) return checks;
       const { negotiation, valid } = checks;
       return active.respond({ req, routed, token, negotiation, valid, now: clock.now, caller: authorized.caller, scope });
-    });
+    }, routed);
   }
 
   return async function handle(req) {

@@ -51,9 +51,10 @@ export interface Responder {
   /**
    * Runs the rest of a request with the caller's clock. The sandbox runs it in one transaction of
    * the caller's sandbox (a write's unless `write` is false), handed on as `scope`: the clock, the
-   * authorization and the operation read one state, and a remote store opens it once.
+   * authorization and the operation read one state, and a remote store opens it once, with the
+   * reads the operation (`routed`) names before it runs (see Handler.reads).
    */
-  withClock(caller: unknown, write: boolean, rest: (clock: Clock, scope: unknown) => Promise<Outgoing>): Promise<Outgoing>;
+  withClock(caller: unknown, write: boolean, rest: (clock: Clock, scope: unknown) => Promise<Outgoing>, routed?: Routed): Promise<Outgoing>;
   respond(exchange: Exchange): Promise<Outgoing>;
   /** The responder's rules of a request body beyond its schema, reported with the schema's problems (the sandbox's create rules). */
   bodyProblems?: BodyProblems;

@@ -16,6 +16,44 @@ function partsOf(schema: unknown, depth = 0): Schema[] {
   return [node, ...composed];
 }
 
+/** What a schema says of a body's fields: the schema of an array's items, whether an object
+ * may hold more than it names, and the schema of each property it names (null: it says nothing
+ * of the fields). */
+interface FieldShape {
+  items: Schema | null;
+  open: boolean;
+  declared: Map<string, Schema> | null;
+}
+
+/** Shapes by schema, worked out once: every JSON body is split, so the walk of its schema is
+ * not repeated per request. A property's or the items' schema is one object per shape, so that
+ * its own shape is kept too. */
+const fieldShapes = new WeakMap<object, FieldShape | null>();
+
+function fieldShapeOf(schema: unknown): FieldShape | null {
+  if (!schema || typeof schema !== 'object') return null;
+  let shape = fieldShapes.get(schema);
+  if (shape !== undefined) return shape;
+  const parts = partsOf(schema);
+  if (parts.length === 0) shape = null;
+  else {
+    const items = parts.map((part) => part.items).filter(Boolean);
+    const open = parts.some((part) => part.additionalProperties === true || (typeof part.additionalProperties === 'object' && part.additionalProperties !== null));
+    const declared = new Map<string, unknown[]>();
+    for (const part of parts) {
+      for (const [name, property] of Object.entries((part.properties as Record<string, unknown> | undefined) ?? {})) declared.set(name, [...(declared.get(name) ?? []), property]);
+    }
+    shape = {
+      items: items.length === 0 ? null : { anyOf: items },
+      open,
+      // A schema that declares no property says nothing of its fields (e.g. free JSON).
+      declared: declared.size === 0 ? null : new Map([...declared].map(([name, schemas]) => [name, { anyOf: schemas }])),
+    };
+  }
+  fieldShapes.set(schema, shape);
+  return shape;
+}
+
 /**
  * The fields of a body its schema does not declare (`fields`), and the body without them
  * (`known`, a copy where any was dropped), so that what is dropped is what is reported.
@@ -23,32 +61,25 @@ function partsOf(schema: unknown, depth = 0): Schema[] {
 export function splitUnknownFields(schema: unknown, body: unknown, at = '', depth = 0): { fields: string[]; known: unknown } {
   const none = { fields: [], known: body };
   if (depth > MAX_DEPTH || body === null || typeof body !== 'object') return none;
-  const parts = partsOf(schema);
-  if (parts.length === 0) return none;
+  const shape = fieldShapeOf(schema);
+  if (!shape) return none;
   if (Array.isArray(body)) {
-    const items = parts.map((part) => part.items).filter(Boolean);
-    if (items.length === 0) return none;
-    const split = body.map((item, i) => splitUnknownFields({ anyOf: items }, item, `${at}[${i}]`, depth + 1));
+    if (!shape.items) return none;
+    const split = body.map((item, i) => splitUnknownFields(shape.items, item, `${at}[${i}]`, depth + 1));
     const fields = split.flatMap((s) => s.fields);
     return { fields, known: fields.length === 0 ? body : split.map((s) => s.known) };
   }
-  if (parts.some((part) => part.additionalProperties === true || (typeof part.additionalProperties === 'object' && part.additionalProperties !== null))) return none;
-  const declared = new Map<string, unknown[]>();
-  for (const part of parts) {
-    for (const [name, property] of Object.entries((part.properties as Record<string, unknown> | undefined) ?? {})) declared.set(name, [...(declared.get(name) ?? []), property]);
-  }
-  // A schema that declares no property says nothing of its fields (e.g. free JSON).
-  if (declared.size === 0) return none;
+  if (shape.open || !shape.declared) return none;
   const fields: string[] = [];
   const known: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
     const path = at ? `${at}.${name}` : name;
-    const schemas = declared.get(name);
-    if (!schemas) {
+    const property = shape.declared.get(name);
+    if (!property) {
       fields.push(path);
       continue;
     }
-    const inner = splitUnknownFields({ anyOf: schemas }, value, path, depth + 1);
+    const inner = splitUnknownFields(property, value, path, depth + 1);
     fields.push(...inner.fields);
     known[name] = inner.known;
   }

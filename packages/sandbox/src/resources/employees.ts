@@ -3,8 +3,8 @@
 // employment (PostEmployeeByEmployerId) and the self-service revocation date.
 import { fromBase64 } from '../util/bytes.js';
 import type { Handler, OperationContext, ResourceModule } from '../domain/context.js';
-import { SandboxError } from '../domain/context.js';
-import type { Doc } from '../store/types.js';
+import { SandboxError, withReads } from '../domain/context.js';
+import type { Doc, FindQuery } from '../store/types.js';
 import {
   COLLECTIONS,
   EMPLOYEE_NUMBER_RULE,
@@ -43,8 +43,10 @@ async function employee(ctx: OperationContext): Promise<Doc> {
 }
 
 /** The employee's employments, which carry the employee's summary. */
+const employmentsOfQuery = (employeeId: string): FindQuery => ({ where: whereIn(['employeeId'], [employeeId]) });
+
 async function employmentsOf(ctx: OperationContext, employeeId: string): Promise<Doc[]> {
-  return (await ctx.tx.find(COLLECTIONS.employments, { where: whereIn(['employeeId'], [employeeId]) })).rows;
+  return (await ctx.tx.find(COLLECTIONS.employments, employmentsOfQuery(employeeId))).rows;
 }
 
 /** A changed employee refreshes the summary its employments carry. */
@@ -74,7 +76,7 @@ const handlers: Record<string, Handler> = {
     return detail(employeeView(await employee(ctx), ctx.today));
   },
 
-  async PutEmployeeByEmployeeId(ctx) {
+  PutEmployeeByEmployeeId: withReads(async (ctx) => {
     const today = ctx.today;
     // Read together (a store may answer both in one round trip); the replace of the employee
     // leaves the employments as they are.
@@ -97,7 +99,10 @@ const handlers: Record<string, Handler> = {
     await withUniqueEmployeeNumber('employeeNumber', () => ctx.tx.replace(COLLECTIONS.employees, next));
     await refreshEmploymentSummaries(ctx, next, employments);
     return detail(employeeView(next, today));
-  },
+  }, ({ employeeId }) => [
+    { collection: COLLECTIONS.employees, id: employeeId! },
+    { collection: COLLECTIONS.employments, query: employmentsOfQuery(employeeId!) },
+  ]),
 
   async PatchEmailByEmployeeId(ctx) {
     const current = await employee(ctx);

@@ -19,6 +19,7 @@ import { CONTROL_PREFIX, control } from '../control/control-endpoints.js';
 import { controlCheck } from '../control/control-check.js';
 import { controlDescription } from '../generated/control-description.js';
 import { bearerToken } from '../http/authenticate.js';
+import { pathParams } from '../http/route.js';
 import { OPERATOR_PREFIX, operatorControl } from '../control/operator.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { seedCollectionNames, seedSnapshot } from '../seed/index.js';
@@ -176,15 +177,22 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
       if (who) return { caller: who };
       return unauthorized(token === undefined ? undefined : await tokenRefusal(store, token, hosted));
     },
-    async withClock(caller, write, rest) {
+    async withClock(caller, write, rest, routed) {
       const who = caller as Principal;
+      const handler = routed && handlerOf(routed.operation);
+      const reads = typeof handler === 'function' && handler.reads ? handler.reads(pathParams(routed!)) : undefined;
       try {
-        return await store.transaction(who.sandbox, write ? 'write' : 'read', async (tx) => {
-          // The clock, and the new employers not visible at that time, read with the operation.
-          const now = await sandboxNow(tx);
-          const hidden = await hiddenEmployers(tx, now);
-          return rest({ now, caller: hidden.length > 0 ? { ...who, hiddenEmployers: hidden } : who }, tx);
-        });
+        return await store.transaction(
+          who.sandbox,
+          write ? 'write' : 'read',
+          async (tx) => {
+            // The clock, and the new employers not visible at that time, read with the operation.
+            const now = await sandboxNow(tx);
+            const hidden = await hiddenEmployers(tx, now);
+            return rest({ now, caller: hidden.length > 0 ? { ...who, hiddenEmployers: hidden } : who }, tx);
+          },
+          { reads },
+        );
       } catch (error) {
         // A refused operation: its writes went with the transaction, its answer is given.
         if (error instanceof Refused) return error.answer;

@@ -47,12 +47,27 @@ export interface CommitLog {
 
 const EMPTY: ReadonlyMap<string, Doc> = new Map();
 
-/** Docs of one collection a transaction writes before it indexes the collection's unique keys. */
-const INDEXED_AFTER = 16;
-
 /** Scans of committed collections (never mutated: a write copies the collection's Map), so that
  * the next list of the same collection reads the columns built for the last one. */
 const committedScans = new WeakMap<ReadonlyMap<string, Doc>, CollectionScan>();
+
+/** Per rule, the id holding each unique key of a collection. */
+type KeyIndex = Map<string, string>[];
+
+/** The unique keys of committed collections (see committedScans): built once, then handed on
+ * from commit to commit, so that a write looks its keys up instead of reading every doc. */
+const committedKeys = new WeakMap<ReadonlyMap<string, Doc>, KeyIndex>();
+
+function keyIndexOf(docs: ReadonlyMap<string, Doc>, rules: readonly UniqueRule[]): KeyIndex {
+  return rules.map((rule) => {
+    const ids = new Map<string, string>();
+    for (const doc of docs.values()) {
+      const key = ruleKey(doc, rule);
+      if (key !== null) ids.set(key, doc.id);
+    }
+    return ids;
+  });
+}
 
 /** `owned`: nobody else holds the snapshot's docs, so they are kept instead of copied. */
 export function stateFromSnapshot(snapshot: Snapshot, updatedAt: string | null, owned = false): SandboxState {
@@ -249,9 +264,8 @@ class MemoryTx implements Tx {
   readonly changes: Change[] = [];
   private collections: Map<string, ReadonlyMap<string, Doc>> | undefined;
   private readonly owned = new Set<string>();
-  /** Per collection: its docs written so far, then its key index (see keyIndexOf). */
-  private readonly puts = new Map<string, number>();
-  private readonly keyIndexes = new Map<string, Map<string, string>[]>();
+  /** Per collection written: its own copy of the committed key index (see keyIndex). */
+  private readonly keyIndexes = new Map<string, KeyIndex>();
   private meta: Record<string, unknown> | undefined;
   private closed = false;
 
@@ -271,8 +285,14 @@ class MemoryTx implements Tx {
     return this.writable ? undefined : this.base;
   }
 
+  /** The state it leaves, committed: its key indexes go with the collections they index. */
   result(updatedAt: string): SandboxState {
-    return { collections: this.collections ?? this.base.collections, meta: this.meta ?? this.base.meta, updatedAt };
+    const collections = this.collections ?? this.base.collections;
+    for (const [collection, index] of this.keyIndexes) {
+      const docs = collections.get(collection);
+      if (docs) committedKeys.set(docs, index);
+    }
+    return { collections, meta: this.meta ?? this.base.meta, updatedAt };
   }
 
   async count(): Promise<number> {
@@ -332,25 +352,16 @@ class MemoryTx implements Tx {
 
   private put(collection: string, doc: Doc): void {
     const copy = cloneJson(doc);
-    const docs = this.read(collection);
     const rules = this.rules.get(collection) ?? [];
-    const index = docs && rules.length > 0 ? this.keyIndexOf(collection, rules, docs) : undefined;
-    rules.forEach((rule, r) => {
-      const key = ruleKey(copy, rule);
-      if (key === null || !docs) return;
-      if (index) {
-        const holder = index[r]!.get(key);
-        if (holder !== undefined && holder !== copy.id) throw new UniqueViolation(collection, rule.name, rule.fields);
-        return;
-      }
-      for (const other of docs.values()) {
-        if (other.id !== copy.id && ruleKey(other, rule) === key) throw new UniqueViolation(collection, rule.name, rule.fields);
-      }
+    const index = rules.length > 0 ? this.keyIndex(collection, rules) : undefined;
+    const keys = rules.map((rule) => ruleKey(copy, rule));
+    keys.forEach((key, r) => {
+      const holder = key === null ? undefined : index![r]!.get(key);
+      if (holder !== undefined && holder !== copy.id) throw new UniqueViolation(collection, rules[r]!.name, rules[r]!.fields);
     });
     if (index) {
       this.unindex(collection, copy.id);
-      rules.forEach((rule, r) => {
-        const key = ruleKey(copy, rule);
+      keys.forEach((key, r) => {
         if (key !== null) index[r]!.set(key, copy.id);
       });
     }
@@ -359,24 +370,25 @@ class MemoryTx implements Tx {
   }
 
   /**
-   * The collection's unique keys (per rule, the id holding each), once this transaction has
-   * written more than INDEXED_AFTER of its docs: a few writes each scan the collection, a bulk
-   * write (a merged snapshot) looks each key up instead of scanning once per doc.
+   * The collection's unique keys (per rule, the id holding each), as this transaction leaves
+   * them: on its first write of the collection, a copy of the committed collection's index
+   * (built once per committed collection that has none), which its commit hands on. A
+   * collection it removed from first is its own already, and indexed as it is.
    */
-  private keyIndexOf(collection: string, rules: readonly UniqueRule[], docs: ReadonlyMap<string, Doc>): Map<string, string>[] | undefined {
+  private keyIndex(collection: string, rules: readonly UniqueRule[]): KeyIndex {
     let index = this.keyIndexes.get(collection);
     if (index) return index;
-    const puts = (this.puts.get(collection) ?? 0) + 1;
-    this.puts.set(collection, puts);
-    if (puts <= INDEXED_AFTER) return undefined;
-    index = rules.map((rule) => {
-      const ids = new Map<string, string>();
-      for (const other of docs.values()) {
-        const key = ruleKey(other, rule);
-        if (key !== null) ids.set(key, other.id);
+    const docs = this.read(collection) ?? EMPTY;
+    if (this.owned.has(collection)) index = keyIndexOf(docs, rules);
+    else {
+      let committed = committedKeys.get(docs);
+      if (!committed) {
+        committed = keyIndexOf(docs, rules);
+        // EMPTY stands for every absent collection, whatever its rules: its index is not kept.
+        if (docs !== EMPTY) committedKeys.set(docs, committed);
       }
-      return ids;
-    });
+      index = committed.map((ids) => new Map(ids));
+    }
     this.keyIndexes.set(collection, index);
     return index;
   }

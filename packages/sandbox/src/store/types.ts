@@ -103,13 +103,23 @@ export interface SandboxInfo {
   updatedAt: string | null;
 }
 
+/** A get or find a transaction is known to make, named before it opens (see TransactionOptions). */
+export type ForeseenRead = { collection: string; id: string } | { collection: string; query: FindQuery };
+
+export interface TransactionOptions {
+  /** Reads the transaction will likely make: a store whose transaction opens with a round trip
+   * may send them with it (PostgreSQL). A hint only: the transaction still makes each read, and
+   * gets the same answer either way. */
+  reads?: readonly ForeseenRead[];
+}
+
 export interface Store {
   /**
    * Runs `fn` as one transaction on `sandbox`: all of it or nothing. A throw rolls back every
    * write and is rethrown. A sandbox id never seen before reads the seed; its first write
    * copies the seed (copy on write). Write transactions on one sandbox are serialized.
    */
-  transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Back to the seed (drops the sandbox's own data and meta). */
   reset(sandbox: string): Promise<void>;
   exportSnapshot(sandbox: string): Promise<Snapshot>;

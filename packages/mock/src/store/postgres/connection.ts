@@ -72,17 +72,22 @@ export const STATE_COLUMNS = 'sandbox, meta, generation, collection_generations,
  * Begins the transaction and reads the state of the sandbox and of the seed (whether the
  * sandbox is materialized, and the meta it reads). A write first takes the sandbox's lock, so
  * that its state is read after every earlier writer committed. For plain ids this is one round
- * trip: a simple query of several statements, each with its own snapshot.
+ * trip: a simple query of several statements, each with its own snapshot. `alongside` sends
+ * queries right behind the state's (after the lock): they ride on its round trip.
  */
-export async function openTransaction(client: pg.PoolClient, sandbox: string, seed: string, write: boolean, commitFirst: boolean): Promise<StateRow[]> {
+export async function openTransaction(client: pg.PoolClient, sandbox: string, seed: string, write: boolean, commitFirst: boolean, alongside?: () => void): Promise<StateRow[]> {
   const begin = `${commitFirst ? 'COMMIT;' : ''}${write ? 'BEGIN' : 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'}`;
   const stateSql = (a: string, b: string) => `SELECT ${STATE_COLUMNS} FROM sandbox_state WHERE sandbox IN (${a}, ${b})`;
   if (PLAIN_ID.test(sandbox) && PLAIN_ID.test(seed)) {
     const lock = write ? `SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${quoteLiteral(sandbox)}));` : '';
-    const results = (await client.query(`${begin};${lock}${stateSql(quoteLiteral(sandbox), quoteLiteral(seed))}`)) as unknown as pg.QueryResult<StateRow>[];
+    const opening = client.query(`${begin};${lock}${stateSql(quoteLiteral(sandbox), quoteLiteral(seed))}`) as unknown as Promise<pg.QueryResult<StateRow>[]>;
+    alongside?.();
+    const results = await opening;
     return results[results.length - 1]!.rows;
   }
   await client.query(begin);
   if (write) await lockSandbox(client, sandbox);
-  return (await client.query<StateRow>(stateSql('$1', '$2'), [sandbox, seed])).rows;
+  const state = client.query<StateRow>(stateSql('$1', '$2'), [sandbox, seed]);
+  alongside?.();
+  return (await state).rows;
 }

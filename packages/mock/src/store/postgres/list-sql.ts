@@ -16,12 +16,22 @@ export interface ListSql {
   whole: boolean;
 }
 
+/** A sandbox's source as a transaction's opening finds it: its own rows once it has a state row,
+ * else the seed's (see sendForeseenReads). */
+export interface OpeningSource {
+  sandbox: string;
+  seed: string;
+}
+
+/** The source of `sandbox` as SQL, by its state row (what the opening's state reads too). */
+export const openingSourceSql = (sandboxSql: string, seedSql: string) => `(SELECT coalesce(max(sandbox), ${seedSql}) FROM sandbox_state WHERE sandbox = ${sandboxSql})`;
+
 /** The query of `find(collection, query)` over the docs of `source`. */
-export function listSql(source: string, collection: string, query: FindQuery, dialect: SqlDialect): ListSql {
+export function listSql(source: string | OpeningSource, collection: string, query: FindQuery, dialect: SqlDialect): ListSql {
   const params = new SqlParams();
   // A collection named in the text (they are the store's own names) lets the planner use the
   // partial indexes of that collection in a prepared statement's generic plan too.
-  const sandboxSql = params.add(source);
+  const sandboxSql = typeof source === 'string' ? params.add(source) : openingSourceSql(params.add(source.sandbox), params.add(source.seed));
   const collectionSql = PLAIN_ID.test(collection) ? quoteLiteral(collection) : params.add(collection);
   const scope = `sandbox = ${sandboxSql} AND collection = ${collectionSql}`;
   const where = query.where ? `${scope} AND ${compileFilter(query.where, params, dialect)}` : scope;

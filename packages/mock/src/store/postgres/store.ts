@@ -31,7 +31,9 @@ import {
   type Store,
   type StoreOptions,
   type Tx,
+  type TransactionOptions,
   type UniqueRule,
+  type ForeseenRead,
 } from '@payroll-api/sandbox/engine';
 import { CollectionCache, type LoadedCollection } from '../collection-cache.js';
 import { removeIfIdle } from '../idle-reset.js';
@@ -41,7 +43,7 @@ import { DocIndexes } from './indexes.js';
 import { ListStatements } from './list-sql.js';
 import { ReadRounds, type OpenedRound } from './read-rounds.js';
 import { ANALYZE_AFTER, FORMAT, insertDocs, insertedDocs, LOCK_SPACE, lockSandbox, SCHEMA, SCHEMA_LOCK } from './schema.js';
-import { PostgresTx, type TxHost } from './transaction.js';
+import { PostgresTx, sendForeseenReads, type KnownDocs, type TxHost } from './transaction.js';
 import { commitWrites, WriteBatches, type Writer } from './write-batches.js';
 
 
@@ -59,6 +61,17 @@ export interface PostgresStoreOptions extends StoreOptions {
 const DEFAULT_COLLECTION_CACHE_BYTES = 64 * 1024 * 1024;
 /** The largest seed collection (as JSON) a write loads into the collection cache. */
 const WRITE_LOADS_UP_TO = 32 * 1024;
+
+/** What the writers of a batch hand on to the next (see writeBatch). */
+interface Shared {
+  source: string;
+  meta: Record<string, unknown>;
+  wrote: boolean;
+  metaChanged: boolean;
+  known: PostgresTx['knowledge'];
+  versions: CollectionVersions | undefined;
+  changes: Changes;
+}
 
 export class PostgresStore implements Store, TxHost {
   private readonly pool: pg.Pool;
@@ -191,9 +204,9 @@ export class PostgresStore implements Store, TxHost {
     return this.options.seed.meta ?? {};
   }
 
-  async transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async transaction<T>(sandbox: string, mode: 'read' | 'write', fn: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     if (mode === 'write') {
-      return this.writers.run(sandbox, fn).catch((error: unknown) => {
+      return this.writers.run(sandbox, fn, options.reads).catch((error: unknown) => {
         // A writer's own query can fail on a lost connection before the batch notices: the
         // raw error is an outage all the same (503), never a 500.
         if (isStoreUnavailable(error) || !isStoreUnavailable(unreachable(error))) throw error;
@@ -265,11 +278,29 @@ export class PostgresStore implements Store, TxHost {
     const answers: Array<() => void> = [];
     try {
       await this.withClient(async (client, unfinished) => {
-        const begin = async (commitFirst = false) => {
-          const { source, meta, versions } = this.stateOf(sandbox, await openTransaction(client, sandbox, this.seedId, true, commitFirst));
-          return { source, meta, wrote: false, metaChanged: false, known: new Map() as PostgresTx['knowledge'], versions, changes: new Map() as Changes };
+        /** Opens the transaction, with the reads its first writer names (see sendForeseenReads). */
+        const begin = async (commitFirst: boolean, reads: readonly ForeseenRead[] | undefined): Promise<Shared> => {
+          let foreseen: Promise<(source: string) => KnownDocs> | undefined;
+          const state = await openTransaction(client, sandbox, this.seedId, true, commitFirst, () => {
+            foreseen = reads && reads.length > 0 ? sendForeseenReads(this, client, sandbox, reads) : undefined;
+            foreseen?.catch(() => undefined);
+          });
+          const { source, meta, versions } = this.stateOf(sandbox, state);
+          let known: KnownDocs = new Map();
+          if (foreseen) {
+            try {
+              known = (await foreseen)(source);
+            } catch (error) {
+              if (isStoreUnavailable(unreachable(error))) throw error;
+              // A read that fails undoes the transaction: it begins again without them, and the
+              // writer meets the failure (if it is one) where it makes the read itself.
+              await client.query('ROLLBACK');
+              return begin(false, undefined);
+            }
+          }
+          return { source, meta, wrote: false, metaChanged: false, known, versions, changes: new Map() as Changes };
         };
-        let shared = await begin(unfinished);
+        let shared = await begin(unfinished, batch[0]?.reads);
         /** The last writer, when its writes on their way ride with the COMMIT (see below). */
         let riding: { tx: PostgresTx; writer: Writer; answer: () => void } | undefined;
         for (const [index, writer] of batch.entries()) {
@@ -294,7 +325,7 @@ export class PostgresStore implements Store, TxHost {
             else if (tx.written || tx.metaWritten || error instanceof pg.DatabaseError) {
               // Nothing earlier to keep: the transaction starts again for the writers after it.
               await client.query('ROLLBACK');
-              shared = await begin();
+              shared = await begin(false, batch[index + 1]?.reads);
             }
             writer.reject(error);
           } finally {

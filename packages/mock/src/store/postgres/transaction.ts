@@ -1,11 +1,11 @@
 // One transaction of the PostgreSQL store (see store.ts): gets and lists answered from what it
 // read before, from the collection cache, or by SQL; writes that keep what it knows current.
 import type pg from 'pg';
-import { CollectionScan, type Doc, type FindQuery, type Page, type SqlDialect, type Tx } from '@payroll-api/sandbox/engine';
+import { CollectionScan, type Doc, type FindQuery, type ForeseenRead, type Page, type SqlDialect, type Tx } from '@payroll-api/sandbox/engine';
 import type { CollectionCache, LoadedCollection } from '../collection-cache.js';
 import type { Changes, CollectionVersions } from './collection-versions.js';
 import { listAfterWrite, UPDATED_LIST_ROWS, type Known, type KnownList } from './known-docs.js';
-import { listSql } from './list-sql.js';
+import { listSql, openingSourceSql, type ListSql } from './list-sql.js';
 import { RETURNING_DOC } from './schema.js';
 
 /** What a transaction asks of its store. */
@@ -23,6 +23,66 @@ export interface TxHost {
 /** A replace of the doc $3 by $4. */
 const REPLACE = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
 
+/** What a transaction knows, per collection (see PostgresTx.known). */
+export type KnownDocs = Map<string, Map<string, Known>>;
+
+function knownOf(known: KnownDocs, collection: string): Map<string, Known> {
+  let entries = known.get(collection);
+  if (!entries) known.set(collection, (entries = new Map()));
+  return entries;
+}
+
+/** A list query's key among what a transaction knows. */
+const findKey = (sql: ListSql) => `find:${sql.text}\u0000${JSON.stringify(sql.values)}`;
+
+type ListRow = { doc: string | null; total: string };
+
+/** A list's answer noted as known, and each doc it holds as known too (a get or a replace of
+ * it then needs no query): its rows as JSON text and its total. */
+function noteList(known: KnownDocs, collection: string, sql: ListSql, query: FindQuery, result: pg.QueryResult<ListRow>): KnownList {
+  const rows: string[] = [];
+  for (const row of result.rows) if (row.doc !== null) rows.push(row.doc);
+  const list: KnownList = sql.whole ? { rows, total: rows.length, whole: { where: query.where, orderBy: query.orderBy } } : { rows, total: Number(result.rows[0]!.total) };
+  const entries = knownOf(known, collection);
+  entries.set(findKey(sql), list);
+  for (const text of rows) {
+    const { id } = JSON.parse(text) as Doc;
+    if (!entries.has(`get:${id}`)) entries.set(`get:${id}`, text);
+  }
+  return list;
+}
+
+/**
+ * Sends the reads a write names before it opens (TransactionOptions.reads) right behind its
+ * opening, on its round trip: each reads the sandbox's own rows once it has a state row, else
+ * the seed's, as the opening's state says (both under the sandbox's lock). Answers, once the
+ * opening told whose rows the transaction reads, what they found as the transaction knows it.
+ */
+export function sendForeseenReads(host: TxHost, client: pg.PoolClient, sandbox: string, reads: readonly ForeseenRead[]): Promise<(source: string) => KnownDocs> {
+  const opening = { sandbox, seed: host.seedSandbox };
+  const answers = reads.map((read) => {
+    if ('id' in read) {
+      return client.query<{ doc: string }>({
+        name: 'sandbox_get_opening',
+        text: `SELECT doc::text AS doc FROM sandbox_doc WHERE sandbox = ${openingSourceSql('$1', '$2')} AND collection = $3 AND id = $4`,
+        values: [sandbox, host.seedSandbox, read.collection, read.id],
+      });
+    }
+    const { text, values } = listSql(opening, read.collection, read.query, host.sqlDialect);
+    return client.query<ListRow>({ name: host.listStatement(text), text, values });
+  });
+  return Promise.all(answers).then((results) => (source) => {
+    const known: KnownDocs = new Map();
+    reads.forEach((read, n) => {
+      const result = results[n]!;
+      if ('id' in read) knownOf(known, read.collection).set(`get:${read.id}`, (result.rows[0] as { doc: string } | undefined)?.doc ?? null);
+      // Known under the key of the list the transaction makes (over its source).
+      else noteList(known, read.collection, listSql(source, read.collection, read.query, host.sqlDialect), read.query, result as pg.QueryResult<ListRow>);
+    });
+    return known;
+  });
+}
+
 export class PostgresTx implements Tx {
   private closed = false;
   /** Whether this transaction has written (the sandbox's updated_at is stamped at commit). */
@@ -33,7 +93,7 @@ export class PostgresTx implements Tx {
    * answered from here (its snapshot or its lock keeps it true) until it writes the collection.
    * A writer of a batch starts from a copy of what the writers before it left (the lock is held
    * throughout), and its copy is dropped with it when it fails. */
-  private readonly known: Map<string, Map<string, Known>>;
+  private readonly known: KnownDocs;
 
   constructor(
     private readonly store: TxHost,
@@ -184,9 +244,7 @@ export class PostgresTx implements Tx {
   }
 
   private remember(collection: string, key: string, value: Known): void {
-    let known = this.known.get(collection);
-    if (!known) this.known.set(collection, (known = new Map()));
-    known.set(key, value);
+    knownOf(this.known, collection).set(key, value);
   }
 
   /** A write to the collection: what was read of it no longer holds, but the written doc (as
@@ -216,22 +274,11 @@ export class PostgresTx implements Tx {
     await this.settleWrites();
     const kept = this.keptScan(collection);
     if (kept) return kept.find(query);
-    const { text, values, whole } = listSql(this.source, collection, query, this.store.sqlDialect);
-    const key = `find:${text}\u0000${JSON.stringify(values)}`;
-    let known = this.known.get(collection)?.get(key) as KnownList | undefined;
+    const sql = listSql(this.source, collection, query, this.store.sqlDialect);
+    let known = this.known.get(collection)?.get(findKey(sql)) as KnownList | undefined;
     if (known === undefined) {
-      const result = await this.client.query<{ doc: string | null; total: string }>({ name: this.store.listStatement(text), text, values });
-      const rows: string[] = [];
-      for (const row of result.rows) if (row.doc !== null) rows.push(row.doc);
-      known = whole ? { rows, total: rows.length, whole: { where: query.where, orderBy: query.orderBy } } : { rows, total: Number(result.rows[0]!.total) };
-      this.remember(collection, key, known);
-      const docs = rows.map((json) => JSON.parse(json) as Doc);
-      // Each doc listed is known too: a get or a replace of it needs no query (see replace).
-      const gets = this.known.get(collection)!;
-      docs.forEach((doc, n) => {
-        if (!gets.has(`get:${doc.id}`)) gets.set(`get:${doc.id}`, rows[n]!);
-      });
-      return { rows: docs, total: known.total };
+      const result = await this.client.query<ListRow>({ name: this.store.listStatement(sql.text), text: sql.text, values: sql.values });
+      known = noteList(this.known, collection, sql, query, result);
     }
     return { rows: known.rows.map((json) => JSON.parse(json) as Doc), total: known.total };
   }

@@ -1,6 +1,6 @@
 // Writes of one sandbox queue in this process and commit together (group commit).
 import type pg from 'pg';
-import type { Tx } from '@payroll-api/sandbox/engine';
+import type { ForeseenRead, Tx } from '@payroll-api/sandbox/engine';
 import type { CommitGenerations } from './collection-versions.js';
 import { PLAIN_ID, quoteLiteral } from './schema.js';
 
@@ -33,6 +33,8 @@ const MAX_BATCH = 32;
 
 export interface Writer {
   fn: (tx: Tx) => Promise<unknown>;
+  /** What it will read first (sent with its transaction's opening when it opens one). */
+  reads: readonly ForeseenRead[] | undefined;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -48,9 +50,9 @@ export class WriteBatches {
 
   constructor(private readonly execute: (sandbox: string, batch: Writer[]) => Promise<void>) {}
 
-  run<T>(sandbox: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  run<T>(sandbox: string, fn: (tx: Tx) => Promise<T>, reads?: readonly ForeseenRead[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const writer: Writer = { fn, resolve: resolve as (value: unknown) => void, reject };
+      const writer: Writer = { fn, reads, resolve: resolve as (value: unknown) => void, reject };
       const queue = this.queues.get(sandbox);
       if (queue) queue.push(writer);
       else {

@@ -149,3 +149,10 @@ describe.each(['memory', 'postgres'] as const)('in %s', (store) => {
     }
   });
 });
+
+it("works an edit's requirements out once per operation, not on every request", () => {
+  const edit = operations.get('PutEmployeeByEmployeeId')!;
+  const required = editRequirements(edit, rules);
+  expect(required).toBeDefined();
+  expect(editRequirements(edit, rules)).toBe(required);
+});

@@ -89,3 +89,33 @@ it('imports a large snapshot in slices: a timer set as it starts runs before it 
   expect(stored.total).toBe(employees.length);
   expect(await store.transaction('large', 'read', (tx) => tx.get('employees', employees[123]!.id))).toEqual(employees[123]);
 });
+
+it("looks a write's unique keys up: the collection's keys are read once, not by every write, and stay exact from commit to commit", async () => {
+  let keysRead = 0;
+  // Docs whose unique field counts its reads (the store keeps a seed it owns as given).
+  const counted = (n: number) => Object.defineProperty({ id: `item-${n}` }, 'code', { enumerable: true, get: () => (keysRead++, `code-${n}`) });
+  const store = new MemoryStore({
+    seed: { format: 'payroll-sandbox/1', collections: { items: Array.from({ length: 50 }, (_, n) => counted(n)) }, meta: {} },
+    seedOwned: true,
+    collections: [{ name: 'items', unique: [{ name: 'code', fields: ['code'] }] }],
+  });
+  for (let n = 0; n < 10; n++) await store.transaction('keys', 'write', (tx) => tx.replace('items', { id: `item-${n}`, code: `new-${n}` }));
+  // Each key once for the index, and each replaced doc's own key once more (it gives it up).
+  expect(keysRead).toBe(50 + 10);
+  // A key given up in an earlier commit may be taken; one taken there may not.
+  await store.transaction('keys', 'write', (tx) => tx.replace('items', { id: 'item-20', code: 'code-0' }));
+  await expect(store.transaction('keys', 'write', (tx) => tx.replace('items', { id: 'item-21', code: 'new-1' }))).rejects.toThrow('not unique');
+});
+
+it('checks the unique rules of collections the seed does not hold, each by its own rules', async () => {
+  const store = new MemoryStore({
+    seed: { format: 'payroll-sandbox/1', collections: {}, meta: {} },
+    collections: [
+      { name: 'one', unique: [{ name: 'a', fields: ['a'] }] },
+      { name: 'two', unique: [{ name: 'b', fields: ['b'] }, { name: 'c', fields: ['c'] }] },
+    ],
+  });
+  await store.transaction('s', 'write', (tx) => tx.insert('one', { id: '1', a: 'x' }));
+  await store.transaction('s', 'write', (tx) => tx.insert('two', { id: '1', b: 'x', c: 'y' }));
+  await expect(store.transaction('s', 'write', (tx) => tx.insert('two', { id: '2', b: 'z', c: 'y' }))).rejects.toThrow('not unique');
+});

@@ -473,3 +473,39 @@ it('takes two round trips per further writer of a batch that updates a doc with 
     expect(after.collections.employees!.find((doc) => doc.id === employee)?.name).toEqual({ lastName: 'Writer 4' });
   });
 });
+
+it("answers a write's foreseen reads (sent with its opening) as it reads them itself, from the seed and from its own rows, and one that fails changes nothing of the write", async () => {
+  const store = await freshStore();
+  const id = 'a0000000-0000-4000-8000-000000000001';
+  const byEmployer = { where: { kind: 'in' as const, field: { path: ['employerId'], type: 'string' as const }, values: [EMPLOYER] } };
+  const reads = [
+    { collection: 'employees', id },
+    { collection: 'employees', query: byEmployer },
+  ];
+  /** What a write reads of the employee and its employer's employees, and the round trips it took. */
+  const readInWrite = async (sandbox: string, foreseen: boolean) => {
+    const before = store.roundTrips;
+    const read = await store.transaction(sandbox, 'write', async (tx) => ({ doc: await tx.get('employees', id), list: await tx.find('employees', byEmployer) }), foreseen ? { reads } : {});
+    return { read, roundTrips: store.roundTrips - before };
+  };
+  try {
+    for (const materialized of [false, true]) {
+      if (materialized) await store.transaction('foreseen', 'write', (tx) => tx.insert('employees', { id: 'own', employerId: EMPLOYER, employeeNumber: 3000 }));
+      const plain = await readInWrite('foreseen', false);
+      const foreseen = await readInWrite('foreseen', true);
+      expect(foreseen.read).toEqual(plain.read);
+      expect(foreseen.read.list.rows.some((doc) => doc.id === 'own')).toBe(materialized);
+      // The opening, the get, the list, the COMMIT; with the reads foreseen, the opening carries them.
+      expect([plain.roundTrips, foreseen.roundTrips]).toEqual([4, 2]);
+    }
+    // PostgreSQL refuses a NUL in text: the read fails, the transaction begins again without it.
+    const written = await store.transaction('foreseen', 'write', async (tx) => {
+      await tx.insert('employees', { id: 'after-failed-read', employerId: EMPLOYER, employeeNumber: 3001 });
+      return 'written';
+    }, { reads: [{ collection: 'employees', id: 'nul\u0000id' }] });
+    expect(written).toBe('written');
+    expect(await store.transaction('foreseen', 'read', (tx) => tx.get('employees', 'after-failed-read'))).toMatchObject({ employeeNumber: 3001 });
+  } finally {
+    await store.close();
+  }
+});
