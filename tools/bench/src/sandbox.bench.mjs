@@ -28,6 +28,9 @@ const { startPostgresServer } = await import(path.join(mockDir, 'test', 'support
 
 const DURATION = Number(process.env.BENCH_SANDBOX_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_SANDBOX_ROUNDS ?? 4);
+const STARTS = Number(process.env.BENCH_SANDBOX_STARTS ?? 3);
+// The warm-ups are sized for rounds of the default 2 s; shorter rounds warm up as much shorter.
+const WARM_UP_SCALE = DURATION / 2;
 const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
 const BASE = '/v2/v2/providers/employers';
 const LIST_REQUESTS = [`${BASE}/${EMPLOYER}/employees`, `${BASE}/${EMPLOYER}/administrations`, `${BASE}/${EMPLOYER}/childemployers`];
@@ -138,7 +141,7 @@ async function listThroughput(sandbox, examples) {
     await call(sandbox.url, r.path, { token: 'bench-lists' });
     await call(examples.url, r.path, { token: 'bench-lists' });
   }
-  for (const server of [sandbox, examples]) await load(server.url, requests, { connections: 32, duration: 1 });
+  for (const server of [sandbox, examples]) await load(server.url, requests, { connections: 32, duration: WARM_UP_SCALE });
   const results = { sandbox: [], examples: [] };
   for (let round = 0; round < ROUNDS; round++) {
     results.sandbox.push(await load(sandbox.url, requests, { connections: 32, duration: DURATION }));
@@ -158,7 +161,7 @@ async function listThroughput(sandbox, examples) {
   goal('lists: sandbox p99 at 32 connections', s.latency.p99 < 50, `${s.latency.p99} ms (< 50 ms)`);
 }
 
-/** 2. Time to listening, and RSS once listening and after one list request, per mode (median of 3 starts). */
+/** 2. Time to listening, and RSS once listening and after one list request, per mode (median of STARTS starts). */
 async function startup() {
   const figures = {};
   for (const [mode, args] of [
@@ -166,18 +169,18 @@ async function startup() {
     ['examples', ['--examples']],
   ]) {
     const runs = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < STARTS; i++) {
       const mock = await startMock(args);
       const idle = rssMb(mock.child.pid);
       await call(mock.url, LIST_REQUESTS[0]);
       runs.push({ startupMs: mock.startupMs, idle, warm: rssMb(mock.child.pid) });
       await stop(mock.child);
     }
-    const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[1];
+    const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
     figures[mode] = { startupMs: median('startupMs'), idle: median('idle'), warm: median('warm') };
   }
   const [s, e] = Object.values(figures);
-  lines.push('### Startup and memory (median of 3 starts)\n');
+  lines.push(`### Startup and memory (${STARTS === 1 ? 'one start' : `median of ${STARTS} starts`})\n`);
   lines.push('| mode | time to listening | RSS listening (MB) | RSS after a list (MB) |', '|---|---:|---:|---:|');
   for (const [mode, f] of Object.entries(figures)) lines.push(`| ${mode} | ${ms(f.startupMs)} | ${f.idle.toFixed(0)} | ${f.warm.toFixed(0)} |`);
   lines.push(`| ratio sandbox / examples | ${(s.startupMs / e.startupMs).toFixed(2)} | ${(s.idle / e.idle).toFixed(2)} | ${(s.warm / e.warm).toFixed(2)} |`, '');
@@ -318,7 +321,7 @@ async function postgresAgainstMemory(memory, database) {
     for (const scenario of scenarios) {
       // The warm-up also materializes the sandboxes the PUTs write (their first write copies the seed).
       const servers = scenario.servers ?? { memory, postgres };
-      for (const server of [servers.memory, servers.postgres]) await load(server.url, scenario.request, { connections: 32, duration: scenario.warmUp ?? 1 });
+      for (const server of [servers.memory, servers.postgres]) await load(server.url, scenario.request, { connections: 32, duration: (scenario.warmUp ?? 1) * WARM_UP_SCALE });
       const results = { memory: [], postgres: [] };
       for (let round = 0; round < ROUNDS; round++) {
         results.memory.push(await load(servers.memory.url, scenario.request, { connections: 32, duration: DURATION }));
