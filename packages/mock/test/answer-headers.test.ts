@@ -20,8 +20,16 @@ afterAll(async () => {
 const clock = (mock: RunningMock, token: string, headers: Record<string, string> = {}) => fetch(`${mock.url}/__sandbox/clock`, { headers: { authorization: `Bearer ${token}`, ...headers } });
 
 it('counts a token down in RateLimit under its RateLimit-Policy, and says when it is whole again on the 429', async () => {
-  const answers = [];
-  for (let i = 0; i < 4; i++) answers.push(await clock(limited, 'paced', { 'X-Request-Id': `call-${i}` }));
+  // Three calls a second: a call may be counted back once a third of a second has passed, so the
+  // four calls are judged only when they took less (a busy machine may need another token's try).
+  let answers: Response[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await clock(limited, `warm-${attempt}`);
+    const started = performance.now();
+    answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await clock(limited, `paced-${attempt}`, { 'X-Request-Id': `call-${i}` }));
+    if (performance.now() - started < 1000 / 3) break;
+  }
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
   for (const answer of answers) expect(answer.headers.get('ratelimit-policy')).toBe('"per-client";q=3;w=1');
   const remaining = answers.map((a) => Number(/;r=(\d+)/.exec(a.headers.get('ratelimit') ?? '')?.[1]));
