@@ -71,8 +71,8 @@ export function listAnswerText(envelope: Record<string, unknown>, schema: Schema
   if (!Array.isArray(items)) return undefined;
   const write = itemWriter(schema, at);
   if (!write) return undefined;
-  const shell = { ...envelope, _embedded: [] };
-  const shellText = JSON.stringify(projectToSchema(at ? answerAt(at.window, at.version, shell) : shell, schema));
+  // The version changes reach only the envelope's entities: the shell, without them, is written as it is.
+  const shellText = JSON.stringify(projectToSchema({ ...envelope, _embedded: [] }, schema));
   if (!shellText.endsWith(EMPTY_LIST_END)) return undefined;
   const parts = new Array<string>(items.length);
   for (let i = 0; i < items.length; i++) parts[i] = textOf(items[i], write);

@@ -42,9 +42,10 @@ async function employee(ctx: OperationContext): Promise<Doc> {
   return mustGet(ctx.tx, COLLECTIONS.employees, ctx.params.employeeId!);
 }
 
-/** The employee's employments, which carry the employee's summary. */
+/** The find of an employee's employments (a PUT names it as a read it makes first). */
 const employmentsOfQuery = (employeeId: string): FindQuery => ({ where: whereIn(['employeeId'], [employeeId]) });
 
+/** The employee's employments, which carry the employee's summary. */
 async function employmentsOf(ctx: OperationContext, employeeId: string): Promise<Doc[]> {
   return (await ctx.tx.find(COLLECTIONS.employments, employmentsOfQuery(employeeId))).rows;
 }
