@@ -61,12 +61,20 @@ export function createMetrics(options: { sandboxes: () => Promise<number>; cache
       this.set(options.cachedBytes());
     },
   });
+  const seriesOf = new Map<string, { requests: client.Counter.Internal; latency: client.Histogram.Internal<'operation' | 'status'> }>();
   return {
     contentType: registry.contentType,
     observe(operation, status, seconds) {
-      const labels = { operation: operation ?? NO_OPERATION, status: String(status) };
-      requests.inc(labels);
-      latency.observe(labels, seconds);
+      // The pair's children are kept: prom-client hashes a labels object on every call otherwise.
+      const key = `${operation ?? NO_OPERATION} ${status}`;
+      let series = seriesOf.get(key);
+      if (!series) {
+        const labels = { operation: operation ?? NO_OPERATION, status: String(status) };
+        series = { requests: requests.labels(labels), latency: latency.labels(labels) };
+        seriesOf.set(key, series);
+      }
+      series.requests.inc();
+      series.latency.observe(seconds);
     },
     storeError: (kind) => storeErrors.inc({ kind }),
     text: () => registry.metrics(),

@@ -168,6 +168,13 @@ const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 const DEFAULT_MAX_SNAPSHOT = 256 * 1024 * 1024;
 const DEFAULT_HOSTED_MAX_SNAPSHOT = 32 * 1024 * 1024;
 /** The control requests whose bodies are whole sandboxes, under their own cap. */
+/** A request target's path, without its query. */
+const pathOf = (url: string | undefined): string => {
+  const target = url ?? '';
+  const query = target.indexOf('?');
+  return query < 0 ? target : target.slice(0, query);
+};
+
 const SNAPSHOT_BODIES = new Set(['PUT /__sandbox/snapshot', 'POST /__sandbox/scenario']);
 const DEFAULT_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
@@ -206,7 +213,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const jsonThread = createJsonThread({ maxHeapMb: Math.max(MIN_PARSE_HEAP_MB, Math.ceil(snapshotLimit / 1048576) * PARSE_HEAP_MB_PER_BODY_MIB), setting: '--max-snapshot-body' });
   const snapshotCap: BodyCap = { limit: snapshotLimit, setting: '--max-snapshot-body', parseJson: (bytes) => jsonThread.parse(bytes) };
   /** The cap of a request's body: a snapshot's, or the one every other endpoint shares. */
-  const capOf = (req: http.IncomingMessage) => (SNAPSHOT_BODIES.has(`${req.method} ${(req.url ?? '').split('?')[0]}`) ? snapshotCap : bodyCap);
+  const capOf = (req: http.IncomingMessage) => (SNAPSHOT_BODIES.has(`${req.method} ${pathOf(req.url)}`) ? snapshotCap : bodyCap);
   let apis: LoadedApi[] = [];
   const loaded = new Map<ApiName, LoadedApi>();
   let responder: Responder | undefined;
@@ -384,14 +391,14 @@ export function createMock(options: MockOptions = {}): Mock {
   }
 
   const isMonitoring = (req: http.IncomingMessage) => {
-    const pathname = (req.url ?? '').split('?')[0];
+    const pathname = pathOf(req.url);
     return (pathname === READY_PATH || pathname === METRICS_PATH) && (req.method === 'GET' || req.method === 'HEAD');
   };
 
   /** /__ready and /__metrics: answered by the server, before the pipeline. */
   async function operations(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
     if (!isMonitoring(req)) return false;
-    const pathname = (req.url ?? '').split('?')[0];
+    const pathname = pathOf(req.url);
     let status = 200;
     let type = 'application/json; charset=utf-8';
     let body: string;
@@ -478,8 +485,11 @@ export function createMock(options: MockOptions = {}): Mock {
     }
     if (out.status === 413) dropRest(req, res, request.cap);
     const length = out.body !== undefined ? (typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength) : out.status !== 204 ? 0 : undefined;
-    // One writeHead rather than a setHeader per field: this runs for every answer.
-    res.writeHead(out.status, { ...out.headers, ...limitHeaders, ...(length === undefined ? {} : { 'Content-Length': length }) });
+    // One writeHead rather than a setHeader per field: this runs for every answer. The pipeline's
+    // answer is a new object each time, so its headers take the server's own in place.
+    const headers: Record<string, string | number | string[]> = Object.assign(out.headers, limitHeaders);
+    if (length !== undefined) headers['Content-Length'] = length;
+    res.writeHead(out.status, headers);
     res.end(out.body);
     if (options.verbose) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

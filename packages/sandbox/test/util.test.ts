@@ -4,6 +4,7 @@ import { deflateSync, gzipSync, inflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { crc32, fromBase64, toBase64, zlibStored, zipStored } from '../src/util/bytes.js';
 import { randomId, sequentialId, sha1Hex } from '../src/util/ids.js';
+import { dayOf, httpDate } from '../src/util/dates.js';
 
 describe('ids', () => {
   it('computes SHA-1 as node:crypto does, across block boundaries and in UTF-8', () => {
@@ -57,5 +58,25 @@ describe('bytes', () => {
     expect(view.getUint16(zip.length - 22 + 10, true)).toBe(2);
     // A deflate of the same bytes is smaller: the archive really stores them as they are.
     expect(zip.length).toBeGreaterThan(deflateSync(data).length);
+  });
+});
+
+describe('dates', () => {
+  it('gives the day and the HTTP date Date gives, at and around every boundary, in any order', () => {
+    const day = 86_400_000;
+    const instants = [0, 1, 999, 1000, day - 1, day, day + 1, Date.UTC(2026, 10, 28, 23, 59, 59, 999), Date.UTC(2026, 10, 29), -1, -day, -day - 1, 8.64e15, -8.64e15, Date.now()];
+    // Back and forth, so that a kept text is given again only while the instant stays in its day or second.
+    for (const ms of [...instants, ...instants.reverse(), ...instants.map((ms) => ms + 500)]) {
+      if (Math.abs(ms) > 8.64e15) continue;
+      expect(dayOf(ms)).toBe(new Date(ms).toISOString().slice(0, 10));
+      expect(httpDate(ms)).toBe(new Date(ms).toUTCString());
+    }
+  });
+  it('throws as Date does for an instant out of its range, after one in range too', () => {
+    dayOf(0);
+    expect(() => dayOf(8.64e15 + 1)).toThrow(RangeError);
+    expect(() => dayOf(Number.NaN)).toThrow(RangeError);
+    httpDate(0);
+    expect(httpDate(Number.NaN)).toBe(new Date(Number.NaN).toUTCString());
   });
 });

@@ -14,6 +14,7 @@ export function wrapTx(tx: Tx, overrides: TxOverrides): Tx {
     sandbox: tx.sandbox,
     count: tx.count?.bind(tx),
     get: tx.get.bind(tx),
+    has: tx.has?.bind(tx),
     find: tx.find.bind(tx),
     getMeta: tx.getMeta.bind(tx),
     setMeta: tx.setMeta.bind(tx),

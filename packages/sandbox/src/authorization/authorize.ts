@@ -3,6 +3,7 @@
 // decision, read in the request's transaction of the caller's sandbox; any other caller is a
 // user with every right, so that quick starts stay one curl. Every caller, either kind, is kept
 // from new employers that are not visible yet (teams.ts).
+import { dayOf } from '../util/dates.js';
 import { unauthorized } from '../http/authenticate.js';
 import { forbidden } from '../http/authorize.js';
 import { json, type Outgoing } from '../http/outgoing.js';
@@ -25,7 +26,7 @@ export async function authorizeCall(tx: Tx, routed: Routed, caller: Principal, n
     // A user removed from the model (or a fixed token naming none) holds no valid token.
     if (!model || !user) return unauthorized();
     const clientId = caller.clientId ?? user.client;
-    const today = new Date(now).toISOString().slice(0, 10);
+    const today = dayOf(now);
     let decision: Awaited<ReturnType<typeof decide>>;
     try {
       const { operation } = routed;

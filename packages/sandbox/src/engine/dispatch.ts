@@ -73,6 +73,54 @@ function refuseLostRequirements(operation: Operation, answer: Reply, createRules
   if (missing.length > 0) throw new SandboxError(400, requestStageMessages(operation, missing.map(requiredMessage)));
 }
 
+/** A handler's context. A class rather than an object literal: a literal with a getter (`now`)
+ * is built on a slow path, several microseconds, and one is built for every request. */
+class HandlerContext implements OperationContext {
+  readonly api: OperationContext['api'];
+  readonly operationId: string;
+  readonly params: Record<string, string>;
+  readonly query: URLSearchParams;
+  readonly headers: Record<string, string | undefined>;
+  readonly body: unknown;
+  readonly description: Record<string, unknown>;
+  readonly version: OperationContext['version'];
+  readonly answerSchema: Record<string, unknown> | undefined;
+  readonly requestSchema: Record<string, unknown> | undefined;
+  readonly tx: Tx;
+  readonly today: string;
+  readonly principal: Principal;
+  readonly list: OperationContext['list'];
+  readonly newId: () => string;
+
+  constructor(
+    fields: Omit<OperationContext, 'now'>,
+    private readonly nowMs: number,
+    /** Called when the handler reads the clock's time (its answer is then never kept). */
+    private readonly onNow: () => void,
+  ) {
+    this.api = fields.api;
+    this.operationId = fields.operationId;
+    this.params = fields.params;
+    this.query = fields.query;
+    this.headers = fields.headers;
+    this.body = fields.body;
+    this.description = fields.description;
+    this.version = fields.version;
+    this.answerSchema = fields.answerSchema;
+    this.requestSchema = fields.requestSchema;
+    this.tx = fields.tx;
+    this.today = fields.today;
+    this.principal = fields.principal;
+    this.list = fields.list;
+    this.newId = fields.newId;
+  }
+
+  get now(): Date {
+    this.onNow();
+    return new Date(this.nowMs);
+  }
+}
+
 /** Everything a read's answer depends on besides the state it reads (see answer-cache.ts). */
 function readKey(exchange: Exchange, principal: Principal, today: string): string {
   const { routed, negotiation, req } = exchange;
@@ -138,35 +186,37 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, createRules: Re
       // The sandbox's unknownFields setting (PUT /__sandbox/settings): unknown body fields are dropped, warned about or refused.
       const unknownMode = unknown.length > 0 ? ((await tx.getMeta<SandboxSettings>(SETTINGS_KEY))?.unknownFields ?? 'ignore') : 'ignore';
       if (unknownMode === 'reject') throw new SandboxError(400, unknown.map((field) => message(400, `The field ${field} is not a field of this body.`, [field])));
-      const ctx: OperationContext = {
-        api: operation.api.name,
-        operationId: operation.operationId,
-        params: pathParams(routed),
-        query: routed.query,
-        headers: req.headers,
-        // An operation that declares no body gets the bytes as sent (the handler decides what they may hold).
-        body: valid.requestContent && jsonRequest ? (versionWindow && valid.requestVersion ? bodyForHandler(versionWindow, valid.requestVersion, split.known) : split.known) : valid.bytes,
-        description: operation.api.doc,
-        version,
-        answerSchema: schema,
-        requestSchema: valid.requestContent && jsonRequest ? valid.requestContent.schema : undefined,
-        tx,
-        get now() {
+      const ctx = new HandlerContext(
+        {
+          api: operation.api.name,
+          operationId: operation.operationId,
+          params: pathParams(routed),
+          query: routed.query,
+          headers: req.headers,
+          // An operation that declares no body gets the bytes as sent (the handler decides what they may hold).
+          body: valid.requestContent && jsonRequest ? (versionWindow && valid.requestVersion ? bodyForHandler(versionWindow, valid.requestVersion, split.known) : split.known) : valid.bytes,
+          description: operation.api.doc,
+          version,
+          answerSchema: schema,
+          requestSchema: valid.requestContent && jsonRequest ? valid.requestContent.schema : undefined,
+          tx,
+          today,
+          principal,
+          list: (collection, query = {}) => {
+            const scope = principal.dataScope?.[collection];
+            const where = scope && query.where ? { kind: 'and' as const, left: scope, right: query.where } : (scope ?? query.where);
+            return listPage(tx, collection, routed.query, fieldsOfList(schema, versionWindow && answeredAt ? { window: versionWindow, version: answeredAt } : undefined), { ...query, where });
+          },
+          newId: () => {
+            if (mode !== 'write') throw new Error(`${operation.operationId} reads: it cannot create an entity`);
+            return sequentialId(principal.sandbox, next++);
+          },
+        },
+        now,
+        () => {
           readFrom = undefined;
-          return new Date(now);
         },
-        today,
-        principal,
-        list: (collection, query = {}) => {
-          const scope = principal.dataScope?.[collection];
-          const where = scope && query.where ? { kind: 'and' as const, left: scope, right: query.where } : (scope ?? query.where);
-          return listPage(tx, collection, routed.query, fieldsOfList(schema, versionWindow && answeredAt ? { window: versionWindow, version: answeredAt } : undefined), { ...query, where });
-        },
-        newId: () => {
-          if (mode !== 'write') throw new Error(`${operation.operationId} reads: it cannot create an entity`);
-          return sequentialId(principal.sandbox, next++);
-        },
-      };
+      );
       const answer = await handler(ctx);
       refuseLostRequirements(operation, answer, createRules);
       if (next !== issued) await tx.setMeta(ID_SEQUENCE, { next });
@@ -188,7 +238,8 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, createRules: Re
   const headers = successHeaders(operation, negotiation, now);
   if (reply.kind === 'cached') {
     const { status, contentType, body } = reply.answer;
-    return { status, headers: { ...headers, 'Content-Type': contentType }, body };
+    headers['Content-Type'] = contentType;
+    return { status, headers, body };
   }
   const contentType = responseContent?.mediaType;
   if (reply.kind === 'raw') {
@@ -215,8 +266,9 @@ export async function dispatch(tx: Tx, handlerOf: HandlerLookup, createRules: Re
   const status = reply.kind === 'detail' && reply.status ? reply.status : successStatus(operation);
   const type = contentType ?? 'application/json';
   const text = (reply.kind === 'list' ? listAnswerText(envelope, schema, at) : undefined) ?? JSON.stringify(projectToSchema(at ? answerAt(at.window, at.version, envelope) : envelope, schema));
-  if (cacheKey === undefined || !readFrom) return { status, headers: { ...headers, 'Content-Type': type }, body: text };
+  headers['Content-Type'] = type;
+  if (cacheKey === undefined || !readFrom) return { status, headers, body: text };
   const answer: CachedAnswer = { status, contentType: type, body: utf8.encode(text) };
   cache!.keep(cacheKey, readFrom, operation.api.doc, answer);
-  return { status, headers: { ...headers, 'Content-Type': type }, body: answer.body };
+  return { status, headers, body: answer.body };
 }

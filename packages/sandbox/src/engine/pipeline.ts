@@ -2,6 +2,7 @@
 // answer, negotiate, validate, respond; then the headers every answer carries (CORS, Expires). The
 // Node server, sandbox.fetch and the MSW handlers all run this one function, so they answer
 // alike byte for byte.
+import { dayOf } from '../util/dates.js';
 import { envelope, message } from '../http/errors.js';
 import { AUTHENTICATION_HEADER, authenticate } from '../http/authenticate.js';
 import { AUTHORIZATION_HEADER, authorize } from '../http/authorize.js';
@@ -9,7 +10,7 @@ import { negotiate, type Negotiation } from '../http/negotiate.js';
 import { expires, isOutgoing, json, type Outgoing } from '../http/outgoing.js';
 import type { Responder } from '../http/respond.js';
 import type { SandboxRequest } from '../http/request.js';
-import { checkPathEncoding, preflight, route, splitTarget, type Routed } from '../http/route.js';
+import { checkPathEncoding, pathnameOf, preflight, route, type Routed } from '../http/route.js';
 import type { LoadedApi, Operation } from '../http/spec.js';
 import { validate, type BodyProblems, type ValidRequest } from '../http/validate.js';
 import { FAULT_HEADER, FaultProblem, faultAnswer, parseFaultHeader, type FaultAction } from '../faults/faults.js';
@@ -90,7 +91,6 @@ const isBodilessRead = (req: SandboxRequest) =>
   (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
 
 /** The date (yyyy-MM-dd, UTC) of a clock reading in ms. */
-const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 /** What a call's transaction hands back, compared by identity, when a fault rule applies to it. */
 const RULES_APPLY: Outgoing = { status: 0, headers: {} };
 /** What a call's transaction hands back, compared by identity, when a one-off answer waits for it. */
@@ -150,15 +150,16 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
   async function respond(req: SandboxRequest, routedTo: { operationId?: string }, requestId: string): Promise<PipelineResult> {
     const active = options.responder();
     if (!active) throw new Error('the descriptions are not loaded yet');
-    const target = splitTarget(req.url);
-    if (target?.pathname === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) return health();
+    const pathname = pathnameOf(req.url);
+    if (pathname === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) return health();
     const pre = preflight(req);
     if (pre) return pre;
-    if (target && active.serveOther) {
-      if (target.pathname.startsWith('/__') && !decodable(target.pathname)) {
+    if (pathname !== undefined && active.serveOther) {
+      if (pathname.startsWith('/__') && !decodable(pathname)) {
         return json(400, envelope(null, [message(400, 'The path is not valid percent-encoding (a % must start a UTF-8 sequence such as %C3%A9).', ['path'])]));
       }
-      const other = await active.serveOther(req, target.pathname, target.query);
+      const serving = active.serveOther(req, pathname);
+      const other = serving && (await serving);
       if (other) return other;
     }
     const apis = options.apis();
@@ -168,7 +169,7 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     routedTo.operationId = routed.operation.operationId;
     const auth = authenticate(routed.operation, req);
     if ('refusal' in auth) {
-      options.log(`payroll-mock: 401 ${req.method} ${target?.pathname ?? ''}: ${auth.refusal.detail} (${AUTHENTICATION_HEADER}: reason=${auth.refusal.reason}; ${REQUEST_ID_HEADER}: ${requestId})`);
+      options.log(`payroll-mock: 401 ${req.method} ${pathname ?? ''}: ${auth.refusal.detail} (${AUTHENTICATION_HEADER}: reason=${auth.refusal.reason}; ${REQUEST_ID_HEADER}: ${requestId})`);
       return auth.out;
     }
     const badPath = checkPathEncoding(routed);
@@ -239,15 +240,15 @@ export function createPipeline(options: PipelineOptions): (req: SandboxRequest) 
     options.observe?.(req, out, routedTo.operationId);
     if (out === 'network-error') return out;
     const origin = req.headers.origin;
-    const headers: Outgoing['headers'] = {
-      ...corsHeaders(origin, options.corsOrigins),
-      // Answers hold personal data: never sniffed as another type, never kept by a cache.
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-      [REQUEST_ID_HEADER]: requestId,
-    };
+    // One object, filled in order (this runs for every answer): the stage's own fields last, so
+    // that they win.
+    const headers: Outgoing['headers'] = corsHeaders(origin, options.corsOrigins);
+    // Answers hold personal data: never sniffed as another type, never kept by a cache.
+    headers['X-Content-Type-Options'] = 'nosniff';
+    headers['Cache-Control'] = 'no-store';
+    headers[REQUEST_ID_HEADER] = requestId;
     if (origin) headers.Vary = 'Origin';
     if (out.status !== 204 && out.headers.Expires === undefined) headers.Expires = expires(undefined);
-    return { status: out.status, headers: { ...headers, ...out.headers }, body: out.body };
+    return { status: out.status, headers: Object.assign(headers, out.headers), body: out.body };
   };
 }

@@ -1,5 +1,6 @@
 // What every stage may answer with: the response as status, headers and body, and the error
 // answers in the contract's envelopes, built in one place.
+import { httpDate } from '../util/dates.js';
 import { envelope, type Message, type VersionInfo } from './errors.js';
 import type { Operation } from './spec.js';
 
@@ -26,7 +27,7 @@ const LONG_CACHED = /Logo|Photo/;
 /** The Expires header for an answer to `operation`, at `now` (the sandbox clock, or real time). */
 export function expires(operation: Operation | undefined, now: number = Date.now()): string {
   const ttl = operation?.method === 'get' && LONG_CACHED.test(operation.operationId) ? 86_400_000 : 0;
-  return new Date(now + ttl).toUTCString();
+  return httpDate(now + ttl);
 }
 
 /** The version object an envelope reports when no version could be negotiated (the newest served). */

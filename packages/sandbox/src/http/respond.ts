@@ -60,8 +60,9 @@ export interface Responder {
   bodyProblems?: BodyProblems;
   /** The authorization decision (the sandbox); without it every authenticated call may proceed. */
   authorize?: Authorizer['authorize'];
-  /** Requests outside the descriptions' paths this responder serves (control endpoints, OAuth). */
-  serveOther?(req: SandboxRequest, pathname: string, query: URLSearchParams): Promise<Outgoing | undefined>;
+  /** Requests outside the descriptions' paths this responder serves (control endpoints, OAuth):
+   * undefined at once for a path none of them has, so that an API call waits for nothing here. */
+  serveOther?(req: SandboxRequest, pathname: string): Promise<Outgoing | undefined> | undefined;
   /** Whether a fault rule of the caller's sandbox applies to calls of an operation, read in the
    * call's own transaction (`scope`), so that a call no rule applies to costs nothing more (sandbox only). */
   faultsFor?(scope: unknown, operationId: string): Promise<boolean>;

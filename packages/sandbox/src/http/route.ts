@@ -15,6 +15,13 @@ export interface Routed {
   routedPath: string;
 }
 
+/** The request's path alone (no query parsed); undefined for a request target that is not a path. */
+export function pathnameOf(rawUrl: string): string | undefined {
+  if (!rawUrl.startsWith('/')) return undefined;
+  const q = rawUrl.indexOf('?');
+  return q < 0 ? rawUrl : rawUrl.slice(0, q);
+}
+
 /** The request's path and query; undefined for a request target that is not a path. */
 export function splitTarget(rawUrl: string): { pathname: string; query: URLSearchParams } | undefined {
   if (!rawUrl.startsWith('/')) return undefined;
@@ -47,30 +54,58 @@ export function route(apis: LoadedApi[], req: SandboxRequest): Routed | Outgoing
   return allow ? { status: 405, headers: { Allow: allow.join(', ') } } : { status: 404, headers: {} };
 }
 
-/** Checked after authentication: a 400 for a path parameter Prism could not decode. */
-export function checkPathEncoding(routed: Routed): Outgoing | undefined {
-  const names = routed.operation.path.split('/');
-  const values = routed.routedPath.split('/');
-  for (let i = 0; i < names.length; i++) {
-    const name = /^\{([^}]+)\}$/.exec(names[i] ?? '')?.[1];
-    if (!name) continue;
-    try {
-      decodeURIComponent(values[i] ?? '');
-    } catch {
-      return badRequest(routed.operation, null, [message(400, `The path parameter ${name} is not valid percent-encoding.`, [name])]);
-    }
+/** Where a path template's parameters sit: their segment's index and their name, worked out once
+ * per template (every request needs them, several times). */
+const parameterSegments = new Map<string, ReadonlyArray<readonly [number, string]>>();
+
+function segmentsOf(template: string): ReadonlyArray<readonly [number, string]> {
+  let segments = parameterSegments.get(template);
+  if (!segments) {
+    segments = template.split('/').flatMap((segment, i) => {
+      const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
+      return name ? [[i, name] as const] : [];
+    });
+    parameterSegments.set(template, segments);
   }
-  return undefined;
+  return segments;
 }
 
-/** Path parameters by name, percent-decoded (call after checkPathEncoding). */
+type Decoded = { params: Readonly<Record<string, string>> } | { invalid: string };
+
+/** A routed request's parameters, decoded once: a repeated read is routed to the same object
+ * (the pipeline keeps it), so it decodes nothing again. */
+const decodedOf = new WeakMap<Routed, Decoded>();
+
+function decoded(routed: Routed): Decoded {
+  let result = decodedOf.get(routed);
+  if (result === undefined) {
+    const values = routed.routedPath.split('/');
+    const params: Record<string, string> = {};
+    result = { params };
+    for (const [i, name] of segmentsOf(routed.operation.path)) {
+      try {
+        params[name] = decodeURIComponent(values[i] ?? '');
+      } catch {
+        result = { invalid: name };
+        break;
+      }
+    }
+    decodedOf.set(routed, result);
+  }
+  return result;
+}
+
+/** Checked after authentication: a 400 for a path parameter Prism could not decode. */
+export function checkPathEncoding(routed: Routed): Outgoing | undefined {
+  const result = decoded(routed);
+  if (!('invalid' in result)) return undefined;
+  return badRequest(routed.operation, null, [message(400, `The path parameter ${result.invalid} is not valid percent-encoding.`, [result.invalid])]);
+}
+
+/** Path parameters by name, percent-decoded (call after checkPathEncoding). A new object each
+ * call: handlers may add to it. */
 export function pathParams(routed: Routed): Record<string, string> {
-  const names = routed.operation.path.split('/');
-  const values = routed.routedPath.split('/');
-  const params: Record<string, string> = {};
-  names.forEach((segment, i) => {
-    const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
-    if (name) params[name] = decodeURIComponent(values[i] ?? '');
-  });
-  return params;
+  const result = decoded(routed);
+  if ('invalid' in result) throw new URIError(`The path parameter ${result.invalid} is not valid percent-encoding.`);
+  return { ...result.params };
 }

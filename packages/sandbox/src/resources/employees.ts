@@ -14,7 +14,7 @@ import {
   employeeView,
   inputOnly,
   mustGet,
-  mustGetEmployer,
+  mustHaveEmployer,
   refuse,
   whereIn,
   withUniqueEmployeeNumber,
@@ -68,7 +68,7 @@ const employeeViewOn = pureViewsBy((today: string) => (doc: Doc) => employeeView
 const handlers: Record<string, Handler> = {
   async GetEmployeesByEmployerId(ctx) {
     const employerId = ctx.params.employerId!;
-    await mustGetEmployer(ctx.tx, employerId);
+    await mustHaveEmployer(ctx.tx, employerId);
     const page = await ctx.list(COLLECTIONS.employees, { where: whereIn(['employerId'], [employerId]), project: employeeViewOn(ctx.today) });
     return { kind: 'list', page };
   },

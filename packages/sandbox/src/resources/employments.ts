@@ -22,6 +22,7 @@ import {
   inputOnly,
   mustGet,
   mustGetEmployer,
+  mustHaveEmployer,
   recordsOf,
   refuse,
   replaceEditable,
@@ -76,7 +77,7 @@ async function userFilter(ctx: OperationContext, employerId: string): Promise<Bo
 
 async function employerList(ctx: OperationContext, project: (doc: Doc) => unknown) {
   const employerId = ctx.params.employerId!;
-  await mustGetEmployer(ctx.tx, employerId);
+  await mustHaveEmployer(ctx.tx, employerId);
   const where = and(whereIn(['employerId'], [employerId]), await userFilter(ctx, employerId));
   return { kind: 'list' as const, page: await ctx.list(COLLECTIONS.employments, { where, project }) };
 }

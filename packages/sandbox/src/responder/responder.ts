@@ -169,6 +169,28 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
   const principal = (token: string | undefined) => principalOf(store, token, hosted);
   const checkControl = controlCheck(controlDescription);
 
+  /** The control and operator endpoints, all under `/__`. */
+  async function serveUnderscored(given: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
+    if (pathname === OPERATOR_PREFIX || pathname.startsWith(`${OPERATOR_PREFIX}/`)) return operatorControl(given, pathname, { store, reset, operatorToken: options.operatorToken });
+    let req = given;
+    const token = bearerToken(given);
+    if (pathname.startsWith(`${CONTROL_PREFIX}/`) && token !== undefined && (await principal(token))) {
+      const checked = await checkControl(given, pathname);
+      if (!checked.ok) return checked.out;
+      req = checked.req;
+    }
+    if (pathname === AUTHORIZATION_PATH || pathname.startsWith(`${AUTHORIZATION_PATH}/`)) {
+      return authorizationControl(req, pathname, { store, activities, principal });
+    }
+    if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { store, activities, principal });
+    if (pathname === ANSWERS_PATH || pathname.startsWith(`${ANSWERS_PATH}/`)) return answersControl(req, pathname, { store, activities, principal });
+    if (pathname.startsWith(`${ENTITIES_PATH}/`)) return entitiesControl(req, pathname, { store, schemas: docSchemas, principal });
+    if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+      return control(req, pathname, { store, reset, collections, schemas: docSchemas, apis: options.apis, principal: (token) => principal(token), seed: () => seed, hosted });
+    }
+    return undefined;
+  }
+
   return {
     store,
     reset,
@@ -204,26 +226,10 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
     async respond(exchange: Exchange): Promise<Outgoing> {
       return dispatch(exchange.scope as Tx, handlerOf, createRules, exchange, exchange.caller as Principal, options.log, answers);
     },
-    async serveOther(given: SandboxRequest, pathname: string): Promise<Outgoing | undefined> {
+    serveOther(given: SandboxRequest, pathname: string): Promise<Outgoing | undefined> | undefined {
       if (pathname === TOKEN_PATH) return tokenEndpoint(given, store, lifetime, hosted, options.refreshTokenLifetimeMs);
-      if (pathname === OPERATOR_PREFIX || pathname.startsWith(`${OPERATOR_PREFIX}/`)) return operatorControl(given, pathname, { store, reset, operatorToken: options.operatorToken });
-      let req = given;
-      const token = bearerToken(given);
-      if (pathname.startsWith(`${CONTROL_PREFIX}/`) && token !== undefined && (await principal(token))) {
-        const checked = await checkControl(given, pathname);
-        if (!checked.ok) return checked.out;
-        req = checked.req;
-      }
-      if (pathname === AUTHORIZATION_PATH || pathname.startsWith(`${AUTHORIZATION_PATH}/`)) {
-        return authorizationControl(req, pathname, { store, activities, principal });
-      }
-      if (pathname === FAULTS_PATH || pathname.startsWith(`${FAULTS_PATH}/`)) return faultsControl(req, pathname, { store, activities, principal });
-      if (pathname === ANSWERS_PATH || pathname.startsWith(`${ANSWERS_PATH}/`)) return answersControl(req, pathname, { store, activities, principal });
-      if (pathname.startsWith(`${ENTITIES_PATH}/`)) return entitiesControl(req, pathname, { store, schemas: docSchemas, principal });
-      if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        return control(req, pathname, { store, reset, collections, schemas: docSchemas, apis: options.apis, principal: (token) => principal(token), seed: () => seed, hosted });
-      }
-      return undefined;
+      if (!pathname.startsWith('/__')) return undefined;
+      return serveUnderscored(given, pathname);
     },
     faultsFor: (scope, operationId) => faultsFor(scope as Tx, operationId),
     drawFault: (caller, operationId) => store.transaction((caller as Principal).sandbox, 'write', (tx) => drawFault(tx, operationId)),

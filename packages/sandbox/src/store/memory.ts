@@ -308,6 +308,11 @@ class MemoryTx implements Tx {
     return doc === undefined ? undefined : cloneJson(doc);
   }
 
+  async has(collection: string, id: string): Promise<boolean> {
+    this.check(false);
+    return this.read(collection)?.has(id) ?? false;
+  }
+
   async find(collection: string, query: FindQuery = {}): Promise<Page> {
     this.check(false);
     return this.scanOf(collection).find(query);

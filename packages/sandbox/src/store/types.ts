@@ -63,6 +63,8 @@ export interface Tx {
   /** Docs the sandbox holds now, in every collection (limits); optional for other stores. */
   count?(): Promise<number>;
   get(collection: string, id: string): Promise<Doc | undefined>;
+  /** Whether the doc is there, without a copy of it (stores that leave it out are asked `get`). */
+  has?(collection: string, id: string): Promise<boolean>;
   find(collection: string, query?: FindQuery): Promise<Page>;
   /** Throws UniqueViolation when a UniqueRule (or the id) is already taken. */
   insert(collection: string, doc: Doc): Promise<void>;

@@ -45,6 +45,12 @@ export async function mustGetEmployer(tx: Tx, employerId: string): Promise<Doc> 
   return mustGet(tx, ORG_COLLECTIONS.employers, employerId);
 }
 
+/** A 404 unless the employer is there; for a check that needs none of its fields. */
+export async function mustHaveEmployer(tx: Tx, employerId: string): Promise<void> {
+  const there = tx.has ? await tx.has(ORG_COLLECTIONS.employers, employerId) : (await tx.get(ORG_COLLECTIONS.employers, employerId)) !== undefined;
+  if (!there) throw new SandboxError(404);
+}
+
 export async function mustGet(tx: Tx, collection: string, id: string): Promise<Doc> {
   const doc = await tx.get(collection, id);
   if (!doc) throw new SandboxError(404);

@@ -6,7 +6,7 @@ import type { Doc, Tx } from '../../store/types.js';
 import { AGREEMENTS, FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, metadataScope, option } from '../reference-data.js';
 import { message } from '../../http/errors.js';
 import type { CreateRule } from '../create-rules.js';
-import { COLLECTIONS, SECTIONS, citizenServiceNumberProblems, computeEmployee, employeeSummary, inputOnly, mustGetEmployer, newSectionRecord, refuse, whereIn, withUniqueEmployeeNumber } from './model.js';
+import { COLLECTIONS, SECTIONS, citizenServiceNumberProblems, computeEmployee, employeeSummary, inputOnly, mustHaveEmployer, newSectionRecord, refuse, whereIn, withUniqueEmployeeNumber } from './model.js';
 import { SELF_SERVICE_STATUS } from './person.js';
 import { assertChain, ChainError } from './date-chain.js';
 
@@ -211,7 +211,7 @@ async function highest(tx: Tx, collection: string, employerId: string, field: st
 /** Creates the employee and its employment from a body NEW_EMPLOYEE_RULE has passed (the engine checks it first). */
 export async function createEmployeeWithEmployment(ctx: OperationContext, employerId: string, rawBody: Record<string, unknown>): Promise<{ employeeId: string; employmentId: string }> {
   const { tx } = ctx;
-  await mustGetEmployer(tx, employerId);
+  await mustHaveEmployer(tx, employerId);
   const administration = await administrationFor(tx, employerId, ctx.today);
   const body = checkMetadataKeys(FORMS.newEmployee, await metadataScope(tx, employerId, administration.id), inputOnly(rawBody) as Record<string, unknown>, LISTED_BY.newEmployee);
 

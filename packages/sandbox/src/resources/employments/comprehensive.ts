@@ -15,7 +15,7 @@ import {
   and,
   employeeView,
   employmentListView,
-  mustGetEmployer,
+  mustHaveEmployer,
   sectionView,
   selfServiceStatus,
   whereIn,
@@ -123,7 +123,7 @@ const hasData = (value: unknown): boolean => (Array.isArray(value) ? value.lengt
 
 export async function listComprehensive(ctx: OperationContext): Promise<{ kind: 'list'; page: ListPage }> {
   const employerId = ctx.params.employerId!;
-  await mustGetEmployer(ctx.tx, employerId);
+  await mustHaveEmployer(ctx.tx, employerId);
   const referenceDate = ctx.query.get('referenceDate') ?? ctx.today;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(referenceDate) || Number.isNaN(Date.parse(referenceDate))) {
     throw new SandboxError(400, [message(400, 'referenceDate must be a date (yyyy-MM-dd).', ['referenceDate'])]);
