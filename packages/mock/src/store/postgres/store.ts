@@ -13,7 +13,8 @@
 // (WriteBatches); reads that arrive together share one opening (ReadRounds); a read's COMMIT
 // rides on the connection's next query (openReads). Connections pipeline: queries made
 // together cost one round trip, and a replace of a doc the transaction knows exists is sent
-// without waiting, the last writer's with the COMMIT (PostgresTx.settle).
+// without waiting, the last writer's with the COMMIT (PostgresTx.settle); its unique rules are
+// then decided by their indexes, and a writer they refuse runs again (DeferredClash).
 // The parts: connection.ts (connections and protocol), write-batches.ts and read-rounds.ts
 // (transactions and group commit), list-sql.ts and indexes.ts (SQL), transaction.ts (a Tx),
 // collection-versions.ts and known-docs.ts (the collection cache's hooks), schema.ts (tables).
