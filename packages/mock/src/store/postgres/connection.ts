@@ -2,7 +2,7 @@
 // corked into one socket write, and a transaction's opening with its state in one round trip.
 import pg from 'pg';
 import { StoreUnavailable, isStoreUnavailable } from '@payroll-api/sandbox/engine';
-import { LOCK_SPACE, PLAIN_ID, lockSandbox, quoteLiteral } from './schema.js';
+import { LOCK_SPACE, LOCK_SQL } from './schema.js';
 
 /** Node's socket errors and PostgreSQL's connection exceptions (class 08), shutdown and start-up
  * states (57P01-57P03) and full connection slots: the database cannot be reached now. */
@@ -71,23 +71,16 @@ export const STATE_COLUMNS = 'sandbox, meta, generation, collection_generations,
 /**
  * Begins the transaction and reads the state of the sandbox and of the seed (whether the
  * sandbox is materialized, and the meta it reads). A write first takes the sandbox's lock, so
- * that its state is read after every earlier writer committed. For plain ids this is one round
- * trip: a simple query of several statements, each with its own snapshot. `alongside` sends
- * queries right behind the state's (after the lock): they ride on its round trip.
+ * that its state is read after every earlier writer committed (each statement has its own
+ * snapshot). One round trip: the lock and the state are statements prepared per connection,
+ * sent behind BEGIN in one socket write (as text they were planned anew every time).
+ * `alongside` sends queries right behind the state's: they ride on its round trip.
  */
 export async function openTransaction(client: pg.PoolClient, sandbox: string, seed: string, write: boolean, commitFirst: boolean, alongside?: () => void): Promise<StateRow[]> {
-  const begin = `${commitFirst ? 'COMMIT;' : ''}${write ? 'BEGIN' : 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'}`;
-  const stateSql = (a: string, b: string) => `SELECT ${STATE_COLUMNS} FROM sandbox_state WHERE sandbox IN (${a}, ${b})`;
-  if (PLAIN_ID.test(sandbox) && PLAIN_ID.test(seed)) {
-    const lock = write ? `SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${quoteLiteral(sandbox)}));` : '';
-    const opening = client.query(`${begin};${lock}${stateSql(quoteLiteral(sandbox), quoteLiteral(seed))}`) as unknown as Promise<pg.QueryResult<StateRow>[]>;
-    alongside?.();
-    const results = await opening;
-    return results[results.length - 1]!.rows;
-  }
-  await client.query(begin);
-  if (write) await lockSandbox(client, sandbox);
-  const state = client.query<StateRow>(stateSql('$1', '$2'), [sandbox, seed]);
+  const begun = client.query(`${commitFirst ? 'COMMIT;' : ''}${write ? 'BEGIN' : 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'}`);
+  const locked = write ? client.query({ name: 'sandbox_lock', text: LOCK_SQL, values: [LOCK_SPACE, sandbox] }) : undefined;
+  const state = client.query<StateRow>({ name: 'sandbox_state', text: `SELECT ${STATE_COLUMNS} FROM sandbox_state WHERE sandbox IN ($1, $2)`, values: [sandbox, seed] });
   alongside?.();
-  return (await state).rows;
+  const [, , { rows }] = await Promise.all([begun, locked, state]);
+  return rows;
 }

@@ -33,13 +33,16 @@ CREATE TABLE IF NOT EXISTS sandbox_doc (
 CREATE INDEX IF NOT EXISTS sandbox_state_in_order ON sandbox_state (sandbox COLLATE "C");
 `;
 
+/** A sandbox's lock ($1 LOCK_SPACE, $2 the sandbox), held to the end of the transaction. */
+export const LOCK_SQL = 'SELECT pg_advisory_xact_lock($1, hashtext($2))';
+
 /** Serializes write transactions on one sandbox across every process sharing the database. */
 export async function lockSandbox(client: pg.PoolClient, sandbox: string): Promise<void> {
-  await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_SPACE, sandbox]);
+  await client.query(LOCK_SQL, [LOCK_SPACE, sandbox]);
 }
 
-/** A sandbox id that may be written into SQL text as a literal (the ids this store meets:
- * `token-<hash>`, `user-<uuid>`, `__seed:<hash>`, `__auth`); others go as parameters. */
+/** A name that may be written into SQL text as a literal (a collection's, in the text of a list
+ * or an index); others go as parameters. */
 export const PLAIN_ID = /^[\w:.@+-]{1,200}$/;
 
 export function quoteLiteral(text: string): string {

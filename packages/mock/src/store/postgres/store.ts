@@ -13,7 +13,8 @@
 // (WriteBatches); reads that arrive together share one opening (ReadRounds); a read's COMMIT
 // rides on the connection's next query (openReads). Connections pipeline: queries made
 // together cost one round trip, and a replace of a doc the transaction knows exists is sent
-// without waiting, the last writer's with the COMMIT (PostgresTx.settle).
+// without waiting, the last writer's with the COMMIT (PostgresTx.settle); its unique rules are
+// then decided by their indexes, and a writer they refuse runs again (DeferredClash).
 // The parts: connection.ts (connections and protocol), write-batches.ts and read-rounds.ts
 // (transactions and group commit), list-sql.ts and indexes.ts (SQL), transaction.ts (a Tx),
 // collection-versions.ts and known-docs.ts (the collection cache's hooks), schema.ts (tables).
@@ -274,8 +275,11 @@ export class PostgresStore implements Store, TxHost {
    * makes them all durable before any is answered. A writer that throws is undone alone and gets
    * its error; a database that cannot be reached fails them all.
    */
-  private async writeBatch(sandbox: string, batch: Writer[]): Promise<void> {
+  private async writeBatch(sandbox: string, batch: Writer[], checksWait = false): Promise<void> {
     const answers: Array<() => void> = [];
+    /** Writers a unique rule refused in a replace sent without waiting (see DeferredClash): undone,
+     * they run again once this batch is committed, each checked write answered where it is made. */
+    const again: Writer[] = [];
     try {
       await this.withClient(async (client, unfinished) => {
         /** Opens the transaction, with the reads its first writer names (see sendForeseenReads). */
@@ -308,7 +312,7 @@ export class PostgresStore implements Store, TxHost {
           // The writer's first query rides on its savepoint (both answered by its settle).
           const ahead = keep ? [client.query('SAVEPOINT sandbox_writer')] : [];
           for (const query of ahead) query.catch(() => undefined);
-          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.versions, shared.known, shared.changes, ahead);
+          const tx = new PostgresTx(this, client, sandbox, shared.source, true, shared.meta, undefined, shared.versions, shared.known, shared.changes, ahead, checksWait);
           try {
             const result = await writer.fn(tx);
             // The last writer's writes on their way go with the COMMIT when nothing before it is
@@ -327,7 +331,8 @@ export class PostgresStore implements Store, TxHost {
               await client.query('ROLLBACK');
               shared = await begin(false, batch[index + 1]?.reads);
             }
-            writer.reject(error);
+            if (tx.clashed) again.push(writer);
+            else writer.reject(error);
           } finally {
             tx.close();
           }
@@ -342,7 +347,8 @@ export class PostgresStore implements Store, TxHost {
             // The COMMIT met an undone transaction: nothing of the batch was written.
             await committing.catch(() => undefined);
             await client.query('ROLLBACK');
-            riding.writer.reject(error);
+            if (riding.tx.clashed) again.push(riding.writer);
+            else riding.writer.reject(error);
             return;
           }
           answers.push(riding.answer);
@@ -355,6 +361,7 @@ export class PostgresStore implements Store, TxHost {
       return;
     }
     for (const answer of answers) answer();
+    if (again.length > 0) await this.writeBatch(sandbox, again, true);
   }
 
   async reset(sandbox: string): Promise<void> {

@@ -1,7 +1,7 @@
 // One transaction of the PostgreSQL store (see store.ts): gets and lists answered from what it
 // read before, from the collection cache, or by SQL; writes that keep what it knows current.
 import type pg from 'pg';
-import { CollectionScan, type Doc, type FindQuery, type ForeseenRead, type Page, type SqlDialect, type Tx } from '@payroll-api/sandbox/engine';
+import { CollectionScan, UniqueViolation, type Doc, type FindQuery, type ForeseenRead, type Page, type SqlDialect, type Tx } from '@payroll-api/sandbox/engine';
 import type { CollectionCache, LoadedCollection } from '../collection-cache.js';
 import type { Changes, CollectionVersions } from './collection-versions.js';
 import { listAfterWrite, UPDATED_LIST_ROWS, type Known, type KnownList } from './known-docs.js';
@@ -22,6 +22,18 @@ export interface TxHost {
 
 /** A replace of the doc $3 by $4. */
 const REPLACE = 'UPDATE sandbox_doc SET doc = $4 WHERE sandbox = $1 AND collection = $2 AND id = $3';
+
+/**
+ * A unique rule refused a replace sent without waiting (see PostgresTx.replace): the transaction
+ * is undone, and its writer runs again in one whose checked writes are answered where they are
+ * made, so that it meets the refusal there, as the memory store's writer does.
+ */
+export class DeferredClash extends Error {
+  constructor(collection: string) {
+    super(`A unique rule of ${collection} refused a write sent without waiting; the writer runs again.`);
+    this.name = 'DeferredClash';
+  }
+}
 
 /** What a transaction knows, per collection (see PostgresTx.known). */
 export type KnownDocs = Map<string, Map<string, Known>>;
@@ -114,6 +126,9 @@ export class PostgresTx implements Tx {
     /** Queries of its batch sent just before it (its savepoint): its first query rides on them;
      * they are answered by settle. */
     private readonly ahead: Promise<unknown>[] = [],
+    /** Whether a replace checked by a unique rule may be sent without waiting too (a writer run
+     * again after a DeferredClash answers each where it is made). */
+    private readonly checksWait = false,
   ) {
     this.known = new Map([...(known ?? [])].map(([collection, entries]) => [collection, new Map(entries)]));
     this.changed = new Map([...(changed ?? [])].map(([collection, docs]) => [collection, new Map(docs)]));
@@ -121,8 +136,16 @@ export class PostgresTx implements Tx {
 
   /** Its batch's changes so far, per collection: the doc as stored by id, or null (removed). */
   private readonly changed: Map<string, Map<string, string | null>>;
-  /** Replaces sent without waiting for their answer (see replace), in the order sent. */
-  private sent: Array<{ collection: string; id: string; stored: Promise<string | undefined> }> = [];
+  /** Replaces sent without waiting for their answer (see replace), in the order sent; `checked`:
+   * a unique rule of its collection may refuse it. */
+  private sent: Array<{ collection: string; id: string; checked: boolean; stored: Promise<string | undefined> }> = [];
+  /** The collection whose unique rule refused a replace sent without waiting (see DeferredClash). */
+  private clashIn: string | undefined;
+
+  /** Whether a unique rule refused a replace sent without waiting: its writer must run again. */
+  get clashed(): boolean {
+    return this.clashIn !== undefined;
+  }
 
   /** Whether queries of it are still on their way (see settle). */
   get unsettled(): boolean {
@@ -132,6 +155,7 @@ export class PostgresTx implements Tx {
   /** Waits for its queries on their way and notes the docs they stored; throws the first failure
    * (the transaction is then undone, as if the write had thrown where it was made). */
   async settle(): Promise<void> {
+    if (this.clashIn !== undefined) throw new DeferredClash(this.clashIn);
     const ahead = this.ahead.splice(0);
     if (ahead.length > 0) await Promise.all(ahead);
     await this.settleWrites();
@@ -145,8 +169,13 @@ export class PostgresTx implements Tx {
     this.sent = [];
     // Every answer is waited for: a failure is thrown only once none of them is on its way.
     const outcomes = await Promise.allSettled(sent.map((write) => write.stored));
-    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failure) throw failure.reason;
+    const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
+    if (failed >= 0) {
+      const reason = (outcomes[failed] as PromiseRejectedResult).reason as unknown;
+      const { checked, collection } = sent[failed]!;
+      if (checked && this.store.violation(reason, collection) instanceof UniqueViolation) this.clashIn = collection;
+      throw this.clashIn === undefined ? reason : new DeferredClash(this.clashIn);
+    }
     sent.forEach(({ collection, id }, n) => {
       const stored = (outcomes[n] as PromiseFulfilledResult<string | undefined>).value;
       if (stored === undefined) throw new Error(`Sandbox ${this.sandbox}: ${collection} ${id} was gone when replaced, though this transaction had read it under the sandbox's lock.`);
@@ -297,13 +326,17 @@ export class PostgresTx implements Tx {
   async replace(collection: string, doc: Doc): Promise<boolean> {
     await this.materialize();
     const values = [this.sandbox, collection, doc.id, JSON.stringify(doc)];
-    if (this.store.clashOf(collection) === undefined && this.holds(collection, doc.id)) {
-      // It exists (read under the sandbox's lock) and no unique rule can refuse it: it is sent
+    const checked = this.store.clashOf(collection) !== undefined;
+    if ((!checked || !this.checksWait) && this.holds(collection, doc.id)) {
+      // It exists (read under the sandbox's lock), so only a unique rule can refuse it: it is sent
       // without waiting, and its answer comes with the transaction's next query or its COMMIT
-      // (settle). Marked changed at once: the commit records which collections were written.
+      // (settle). A refusal by a unique rule's index (no check in the statement) undoes the
+      // transaction, and its writer runs again (DeferredClash); the COMMIT sent behind it then
+      // meets an undone transaction and keeps nothing. Marked changed at once: the commit
+      // records which collections were written.
       const stored = this.client.query<{ doc: string }>({ name: 'sandbox_replace', text: `${REPLACE} ${RETURNING_DOC}`, values }).then((result) => result.rows[0]?.doc);
       stored.catch(() => undefined);
-      this.sent.push({ collection, id: doc.id, stored });
+      this.sent.push({ collection, id: doc.id, checked, stored });
       this.changesOf(collection).set(doc.id, values[3] as string);
       return true;
     }
@@ -383,6 +416,8 @@ export class PostgresTx implements Tx {
   }
 
   private check(write: boolean): void {
+    // A writer that caught the clash goes no further: it runs again (see DeferredClash).
+    if (this.clashIn !== undefined) throw new DeferredClash(this.clashIn);
     if (this.closed) throw new Error('The transaction has ended; use the Tx of the running transaction.');
     if (write && !this.writable) throw new Error(`Sandbox ${this.sandbox}: a read transaction cannot write.`);
   }
