@@ -5,7 +5,9 @@
 // autocannon at 32 connections against each, rounds alternating; the figure is the median of
 // sandbox ÷ floor (goal >= 0.5). Measured twice: with the answer cache (the same read repeated,
 // as a polling client or a list re-rendered does) and without it (--answer-cache 0: every
-// request runs the handler, the store and JSON.stringify).
+// request runs the handler, the store and JSON.stringify), and on a varied workload.
+// Then CPU per request of each server held to one rate (BENCH_CPU_RATE), which still tells them
+// apart once the sandbox gets near what one autocannon can send.
 // Then where the time goes: payroll-mock under the same load with --cpu-prof, its samples
 // given to the pipeline's stages (routing, authentication and clock, authorization,
 // negotiation, validation, handler and store, envelope and serialization, answer cache, Node's
@@ -16,6 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
 import { answerHeaders, median, requestsPerSecond, startFloorServer, startServer } from './servers.mjs';
 
 const require = createRequire(import.meta.url);
@@ -60,6 +63,66 @@ async function ratio(label, mockArgs, requests) {
       }
       const figure = median(rounds.map((r) => r.ratio));
       console.log(`| ${label} | ${median(rounds.map((r) => r.sandbox)).toFixed(0)} | ${median(rounds.map((r) => r.bare)).toFixed(0)} | **${figure.toFixed(2)}** |`);
+      return figure;
+    } finally {
+      await floor.stop();
+    }
+  } finally {
+    await mock.stop();
+  }
+}
+
+// CPU time per request at a rate both servers keep up with: at full speed the floor runs close
+// to what one autocannon can send, so once the sandbox gets near it too, requests/s stop telling
+// them apart; CPU per request still does. Linux's /proc gives a process's CPU in ticks of 10 ms.
+const FIXED_RATE = Number(process.env.BENCH_CPU_RATE ?? 2000);
+const TICK_US = 10_000;
+
+/** A process's user and system CPU so far, in µs; undefined where /proc is not there. */
+function cpuMicros(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return undefined;
+  }
+}
+
+/** autocannon at 32 connections held to FIXED_RATE requests/s; any non-2xx answer or error fails. */
+const atFixedRate = (url, duration, requests) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, headers: HEADERS, connections: 32, duration, overallRate: FIXED_RATE, ...(requests ? { requests } : {}) }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx + result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      resolve(result.requests.total);
+    }),
+  );
+
+/** CPU µs per request of the sandbox (`requests`, or the sorted page) and of the floor, rounds alternating; undefined without /proc. */
+async function cpuPerRequest(label, mockArgs, requests) {
+  const mock = startServer([mockBin, '--port', '0', ...mockArgs]);
+  const base = await mock.base;
+  try {
+    const first = await fetch(`${base}${PAGE}`, { headers: HEADERS });
+    const floor = await startFloorServer(await first.json(), answerHeaders(first));
+    const floorBase = await floor.base;
+    try {
+      if (cpuMicros(mock.pid) === undefined || cpuMicros(floor.pid) === undefined) return undefined;
+      const perRequest = async (pid, url, reqs) => {
+        const before = cpuMicros(pid);
+        const answered = await atFixedRate(url, SECONDS, reqs);
+        return (cpuMicros(pid) - before) / answered;
+      };
+      await atFixedRate(requests ? base : `${base}${PAGE}`, 1, requests);
+      await atFixedRate(`${floorBase}${PAGE}`, 1);
+      const sandbox = [];
+      const bare = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        sandbox.push(await perRequest(mock.pid, requests ? base : `${base}${PAGE}`, requests));
+        bare.push(await perRequest(floor.pid, `${floorBase}${PAGE}`));
+      }
+      const figure = median(bare) / median(sandbox);
+      console.log(`| ${label} | ${median(sandbox).toFixed(0)} | ${median(bare).toFixed(0)} | **${figure.toFixed(2)}** |`);
       return figure;
     } finally {
       await floor.stop();
@@ -156,12 +219,19 @@ console.log('| sandbox in memory, sorted page of 10 | sandbox req/s | floor req/
 const cached = await ratio('answer cache on (default)', []);
 const uncached = await ratio('answer cache off (`--answer-cache 0`)', ['--answer-cache', '0']);
 const varied = await ratio('varied pages, filters, orders and tokens, answer cache off', ['--answer-cache', '0'], VARIED);
+console.log(`\nCPU per request, both servers held to ${FIXED_RATE.toLocaleString('en')} requests/s (median of alternating rounds):\n`);
+console.log('| answer cache off | sandbox µs CPU per request | floor µs CPU per request | floor ÷ sandbox |\n|---|---:|---:|---:|');
+const uncachedCpu = await cpuPerRequest('sorted page of 10', ['--answer-cache', '0']);
+const variedCpu = await cpuPerRequest('varied pages, filters, orders and tokens', ['--answer-cache', '0'], VARIED);
+if (variedCpu === undefined) console.log('| (not measured: this system has no /proc) | | | |');
 console.log('\nWhere payroll-mock spends its busy time under that load (share of CPU samples):\n');
 const profiles = [await whereTheTimeGoes('cache on', []), await whereTheTimeGoes('cache off', ['--answer-cache', '0']), await whereTheTimeGoes('varied, cache off', ['--answer-cache', '0'], VARIED)];
 const stages = [...new Set(profiles.flatMap((p) => p.shares.map(([s]) => s)))];
 console.log(`| stage | ${profiles.map((p) => p.label).join(' | ')} |\n|---|${profiles.map(() => '---:').join('|')}|`);
 for (const stage of stages) console.log(`| ${stage} | ${profiles.map((p) => `${(100 * (p.shares.find(([s]) => s === stage)?.[1] ?? 0)).toFixed(1)} %`).join(' | ')} |`);
 const met = cached >= 0.5;
-const variedMet = varied >= 0.6;
+// Both measures of the varied workload must meet the goal (the CPU one where it can be taken).
+const variedMet = varied >= 0.6 && (variedCpu === undefined || variedCpu >= 0.6);
 console.log(`\n| goal | figure | result |\n|---|---:|---|\n| sandbox ÷ bare serializing server, sorted page of 10 | ${cached.toFixed(2)} (>= 0.5; ${uncached.toFixed(2)} with no answer cache) | ${met ? 'met' : '**missed**'} |`);
-console.log(`| same, varied workload with no answer cache | ${varied.toFixed(2)} (>= 0.6) | ${variedMet ? 'met' : '**missed**'} |`);
+console.log(`| same, varied workload with no answer cache: requests/s; CPU per request | ${varied.toFixed(2)}; ${variedCpu === undefined ? 'not measured' : variedCpu.toFixed(2)} (both >= 0.6) | ${variedMet ? 'met' : '**missed**'} |`);
+if (uncachedCpu !== undefined) console.log(`| (reported) sorted page with no answer cache, CPU per request | ${uncachedCpu.toFixed(2)} | |`);

@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Starts a server script; `base` resolves with its URL once it prints one ("listening on" or "floor at"). */
+/** Starts a server script; `base` resolves with its URL once it prints one ("listening on" or "floor at"); `pid` is its process. */
 export function startServer(args, env = {}) {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const base = new Promise((resolve, reject) => {
@@ -29,7 +29,7 @@ export function startServer(args, env = {}) {
       child.once('exit', resolve);
       child.kill('SIGINT');
     });
-  return { base, stop };
+  return { base, stop, pid: child.pid };
 }
 
 /** The median of a few figures (the upper one of an even count). */
