@@ -90,7 +90,6 @@ function decodable(pathname: string): boolean {
 const isBodilessRead = (req: SandboxRequest) =>
   (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
 
-/** The date (yyyy-MM-dd, UTC) of a clock reading in ms. */
 /** What a call's transaction hands back, compared by identity, when a fault rule applies to it. */
 const RULES_APPLY: Outgoing = { status: 0, headers: {} };
 /** What a call's transaction hands back, compared by identity, when a one-off answer waits for it. */
