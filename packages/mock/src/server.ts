@@ -19,6 +19,7 @@ import {
   ACCESS_PREFIX,
   message,
   loadApi,
+  pathnameOf,
   REQUEST_ID_HEADER,
   requestIdOf,
   type ApiName,
@@ -168,13 +169,6 @@ const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 const DEFAULT_MAX_SNAPSHOT = 256 * 1024 * 1024;
 const DEFAULT_HOSTED_MAX_SNAPSHOT = 32 * 1024 * 1024;
 /** The control requests whose bodies are whole sandboxes, under their own cap. */
-/** A request target's path, without its query. */
-const pathOf = (url: string | undefined): string => {
-  const target = url ?? '';
-  const query = target.indexOf('?');
-  return query < 0 ? target : target.slice(0, query);
-};
-
 const SNAPSHOT_BODIES = new Set(['PUT /__sandbox/snapshot', 'POST /__sandbox/scenario']);
 const DEFAULT_TTL_MS = 30 * 86_400_000;
 const DEFAULT_HOSTED_RATE = 100;
@@ -213,7 +207,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const jsonThread = createJsonThread({ maxHeapMb: Math.max(MIN_PARSE_HEAP_MB, Math.ceil(snapshotLimit / 1048576) * PARSE_HEAP_MB_PER_BODY_MIB), setting: '--max-snapshot-body' });
   const snapshotCap: BodyCap = { limit: snapshotLimit, setting: '--max-snapshot-body', parseJson: (bytes) => jsonThread.parse(bytes) };
   /** The cap of a request's body: a snapshot's, or the one every other endpoint shares. */
-  const capOf = (req: http.IncomingMessage) => (SNAPSHOT_BODIES.has(`${req.method} ${pathOf(req.url)}`) ? snapshotCap : bodyCap);
+  const capOf = (req: http.IncomingMessage) => (SNAPSHOT_BODIES.has(`${req.method} ${pathnameOf(req.url ?? '')}`) ? snapshotCap : bodyCap);
   let apis: LoadedApi[] = [];
   const loaded = new Map<ApiName, LoadedApi>();
   let responder: Responder | undefined;
@@ -391,14 +385,14 @@ export function createMock(options: MockOptions = {}): Mock {
   }
 
   const isMonitoring = (req: http.IncomingMessage) => {
-    const pathname = pathOf(req.url);
+    const pathname = pathnameOf(req.url ?? '');
     return (pathname === READY_PATH || pathname === METRICS_PATH) && (req.method === 'GET' || req.method === 'HEAD');
   };
 
   /** /__ready and /__metrics: answered by the server, before the pipeline. */
   async function operations(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
     if (!isMonitoring(req)) return false;
-    const pathname = pathOf(req.url);
+    const pathname = pathnameOf(req.url ?? '');
     let status = 200;
     let type = 'application/json; charset=utf-8';
     let body: string;

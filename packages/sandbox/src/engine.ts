@@ -5,6 +5,7 @@
 export { corsHeaders, createPipeline, EXPOSED_HEADERS, HEALTH_PATH, type PipelineOptions, type PipelineResult } from './engine/pipeline.js';
 export type { BodyRead, SandboxRequest } from './http/request.js';
 export { fromFetchRequest } from './http/request.js';
+export { pathnameOf } from './http/route.js';
 export { toFetchResponse } from './http/response.js';
 export { createSandboxResponder, type SandboxResponder, type SandboxResponderOptions, type StoreFactory } from './responder/responder.js';
 export { essence, loadApi, successContents, type ApiName, type LoadedApi, type Operation } from './http/spec.js';

@@ -9,7 +9,7 @@ import { recordNewEmployer } from '../authorization/teams.js';
 import { FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, type MetadataScope } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
 import type { CreateRule } from '../domain/create-rules.js';
-import { inputOnly, mustGet, omit, whereIn } from '../domain/employments/model.js';
+import { inputOnly, mustGet, mustHave, omit, whereIn } from '../domain/employments/model.js';
 import { checkImageUpload, objectBody } from './providers.js';
 import { pureView } from '../domain/views.js';
 
@@ -138,7 +138,7 @@ const handlers: Record<string, Handler> = {
   },
 
   async GetInformationForAddEmployerWizardByProviderId(ctx) {
-    await mustGet(ctx.tx, ORG_COLLECTIONS.providers, ctx.params.providerId!);
+    await mustHave(ctx.tx, ORG_COLLECTIONS.providers, ctx.params.providerId!);
     // A sandbox caller holds every right until the authorization model narrows it.
     return detail({ isAuthorizedToManageEmployerAuthorizationGroups: true, isAuthorizedToManageEmployerModules: true, isAuthorizedToAddPayrollAdministrations: true });
   },

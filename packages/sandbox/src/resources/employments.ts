@@ -22,6 +22,7 @@ import {
   inputOnly,
   mustGet,
   mustGetEmployer,
+  mustHave,
   mustHaveEmployer,
   recordsOf,
   refuse,
@@ -142,7 +143,7 @@ const handlers: Record<string, Handler> = {
 
   async GetEmploymentsByEmployeeId(ctx) {
     const employeeId = ctx.params.employeeId!;
-    await mustGet(ctx.tx, COLLECTIONS.employees, employeeId);
+    await mustHave(ctx.tx, COLLECTIONS.employees, employeeId);
     return { kind: 'list', page: await ctx.list(COLLECTIONS.employments, { where: whereIn(['employeeId'], [employeeId]), project: pureView(employmentListView) }) };
   },
 

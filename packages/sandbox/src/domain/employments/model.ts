@@ -45,16 +45,21 @@ export async function mustGetEmployer(tx: Tx, employerId: string): Promise<Doc> 
   return mustGet(tx, ORG_COLLECTIONS.employers, employerId);
 }
 
-/** A 404 unless the employer is there; for a check that needs none of its fields. */
-export async function mustHaveEmployer(tx: Tx, employerId: string): Promise<void> {
-  const there = tx.has ? await tx.has(ORG_COLLECTIONS.employers, employerId) : (await tx.get(ORG_COLLECTIONS.employers, employerId)) !== undefined;
-  if (!there) throw new SandboxError(404);
+/** A 404 unless the employer of a path's employerId is there; for a check that needs none of its fields. */
+export function mustHaveEmployer(tx: Tx, employerId: string): Promise<void> {
+  return mustHave(tx, ORG_COLLECTIONS.employers, employerId);
 }
 
 export async function mustGet(tx: Tx, collection: string, id: string): Promise<Doc> {
   const doc = await tx.get(collection, id);
   if (!doc) throw new SandboxError(404);
   return doc;
+}
+
+/** A 404 unless the doc is there, without a copy of it where the store can tell (`Tx.has`). */
+export async function mustHave(tx: Tx, collection: string, id: string): Promise<void> {
+  const there = tx.has ? await tx.has(collection, id) : (await tx.get(collection, id)) !== undefined;
+  if (!there) throw new SandboxError(404);
 }
 
 /** A shallow copy of the doc without `keys`. Built key by key: deleting from a copy would turn it
