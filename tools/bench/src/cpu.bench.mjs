@@ -198,9 +198,8 @@ async function readableEngine(dir) {
 }
 
 /** payroll-mock under load with --cpu-prof: the share of its busy time per stage. */
-async function whereTheTimeGoes(label, mockArgs, requests) {
+async function whereTheTimeGoes(label, mockArgs, requests, register) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-bench-prof-'));
-  const register = await readableEngine(dir);
   const mock = startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', register, mockBin, '--port', '0', ...mockArgs]);
   const base = await mock.base;
   if (requests) await requestsPerSecond(base, HEADERS, Math.max(2, SECONDS), requests);
@@ -225,7 +224,15 @@ const uncachedCpu = await cpuPerRequest('sorted page of 10', ['--answer-cache', 
 const variedCpu = await cpuPerRequest('varied pages, filters, orders and tokens', ['--answer-cache', '0'], VARIED);
 if (variedCpu === undefined) console.log('| (not measured: this system has no /proc) | | | |');
 console.log('\nWhere payroll-mock spends its busy time under that load (share of CPU samples):\n');
-const profiles = [await whereTheTimeGoes('cache on', []), await whereTheTimeGoes('cache off', ['--answer-cache', '0']), await whereTheTimeGoes('varied, cache off', ['--answer-cache', '0'], VARIED)];
+// One readable engine for the three profiles (a bundle of the sources takes seconds).
+const engineDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payroll-bench-engine-'));
+const register = await readableEngine(engineDir);
+const profiles = [
+  await whereTheTimeGoes('cache on', [], undefined, register),
+  await whereTheTimeGoes('cache off', ['--answer-cache', '0'], undefined, register),
+  await whereTheTimeGoes('varied, cache off', ['--answer-cache', '0'], VARIED, register),
+];
+fs.rmSync(engineDir, { recursive: true, force: true });
 const stages = [...new Set(profiles.flatMap((p) => p.shares.map(([s]) => s)))];
 console.log(`| stage | ${profiles.map((p) => p.label).join(' | ')} |\n|---|${profiles.map(() => '---:').join('|')}|`);
 for (const stage of stages) console.log(`| ${stage} | ${profiles.map((p) => `${(100 * (p.shares.find(([s]) => s === stage)?.[1] ?? 0)).toFixed(1)} %`).join(' | ')} |`);

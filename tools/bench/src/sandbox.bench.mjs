@@ -1,11 +1,11 @@
 // The sandbox mode of @payroll-api/mock against its examples mode, in one run on one machine:
 //  1. the same list requests: requests/s (sandbox ÷ examples, goal >= 0.8) and p99 at 32 connections (goal < 50 ms);
 //  2. startup time and RSS with the seed, against examples mode (reported);
-//  3. one sandbox holding 10,000 employees (imported through PUT /__sandbox/snapshot): a filtered,
+//  3. one sandbox holding 10,000 employees (BENCH_SANDBOX_EMPLOYEES; imported through PUT /__sandbox/snapshot): a filtered,
 //     ordered page, p99 one request at a time (goal < 50 ms, memory), p50 on PostgreSQL (goal <= 10 ms),
 //     with the answer cache off so that every request runs the query; on PostgreSQL as deployed
 //     (the collection cache on) and as SQL, and what a write costs the reads after it;
-//  4. 1,000 tokens that each read a list: RSS growth (goal <= 100 MB);
+//  4. 1,000 tokens (BENCH_SANDBOX_TOKENS) that each read a list: RSS growth (goal <= 100 MB per 1,000);
 //  5. resetting a written sandbox to the seed (goal <= 50 ms);
 //  6. PostgreSQL against memory at 32 connections: a sorted list page (goal >= 0.5x memory; also
 //     reported with the answer cache off on both) and PUT employee with one token and with 32
@@ -29,6 +29,9 @@ const { startPostgresServer } = await import(path.join(mockDir, 'test', 'support
 const DURATION = Number(process.env.BENCH_SANDBOX_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_SANDBOX_ROUNDS ?? 4);
 const STARTS = Number(process.env.BENCH_SANDBOX_STARTS ?? 3);
+const EMPLOYEES = Number(process.env.BENCH_SANDBOX_EMPLOYEES ?? 10_000);
+const TOKENS = Number(process.env.BENCH_SANDBOX_TOKENS ?? 1_000);
+const count = (n) => n.toLocaleString('en-US');
 // The warm-ups are sized for rounds of the default 2 s; shorter rounds warm up as much shorter.
 const WARM_UP_SCALE = DURATION / 2;
 const EMPLOYER = '9c3a8a5e-2f7d-4b8e-a1c4-5d6e7f8a9b0c';
@@ -215,7 +218,7 @@ async function sequentialLatency(url, token, pathname, seconds) {
   return result;
 }
 
-/** 3. 10,000 employees in one sandbox: memory, then PostgreSQL. */
+/** 3. EMPLOYEES employees in one sandbox: memory, then PostgreSQL. */
 async function bigSandbox(database) {
   // With the answer cache off on both stores: every request runs the filter, the order and the page.
   const sandbox = await startMock(['--answer-cache', '0']);
@@ -227,7 +230,7 @@ async function bigSandbox(database) {
 }
 
 async function bigSandboxOn(sandbox, database) {
-  const body = await bigSnapshot(sandbox.url, 10_000);
+  const body = await bigSnapshot(sandbox.url, EMPLOYEES);
   let started = performance.now();
   await call(sandbox.url, '/__sandbox/snapshot', { method: 'PUT', token: 'bench-big', body });
   const importMemoryMs = performance.now() - started;
@@ -276,7 +279,7 @@ async function bigSandboxOn(sandbox, database) {
         }
       }
     }
-    lines.push(`### One sandbox with 10,000 employees: a filtered, ordered page (${page.totalSize} match, pageSize 25, page 3), one request at a time for ${DURATION} s, answer cache off (every request runs the query)\n`);
+    lines.push(`### One sandbox with ${count(EMPLOYEES)} employees: a filtered, ordered page (${page.totalSize} match, pageSize 25, page 3), one request at a time for ${DURATION} s, answer cache off (every request runs the query)\n`);
     lines.push('| store | snapshot import | requests/s | p50 (ms) | p99 (ms) |', '|---|---:|---:|---:|---:|');
     lines.push(`| memory | ${ms(importMemoryMs)} | ${memory.requests.average.toFixed(0)} | ${memory.latency.p50} | ${memory.latency.p99} |`);
     lines.push(`| PostgreSQL (same machine, fsync on), as deployed: the collection cache on | ${ms(importPostgresMs)} | ${postgres.requests.average.toFixed(0)} | ${postgres.latency.p50} | ${postgres.latency.p99} |`);
@@ -289,8 +292,8 @@ async function bigSandboxOn(sandbox, database) {
     lines.push('| written through | 1st read | 2nd | 3rd | 4th | 5th |', '|---|---:|---:|---:|---:|---:|');
     for (const [through, times] of Object.entries(afterWrite)) lines.push(`| ${through} | ${times.map(median).join(' | ')} |`);
     lines.push(`\nThe same page from memory at 32 connections: ${memory32.requests.average.toFixed(0)} requests/s, p99 ${memory32.latency.p99} ms.\n`);
-    goal('10,000 employees: filtered, ordered page p99 (memory)', memory.latency.p99 < 50, `${memory.latency.p99} ms (< 50 ms)`);
-    goal('10,000 employees: filtered, ordered page p50 (PostgreSQL)', postgres.latency.p50 <= 10, `${postgres.latency.p50} ms (<= 10 ms)`);
+    goal(`${count(EMPLOYEES)} employees: filtered, ordered page p99 (memory)`, memory.latency.p99 < 50, `${memory.latency.p99} ms (< 50 ms)`);
+    goal(`${count(EMPLOYEES)} employees: filtered, ordered page p50 (PostgreSQL)`, postgres.latency.p50 <= 10, `${postgres.latency.p50} ms (<= 10 ms)`);
   } finally {
     await Promise.all(postgresMocks.map((server) => stop(server.child)));
   }
@@ -343,22 +346,23 @@ async function postgresAgainstMemory(memory, database) {
   }
 }
 
-/** 4. 1,000 tokens, each its own sandbox, each reading a list once. */
+/** 4. TOKENS tokens, each its own sandbox, each reading a list once (RSS growth: 100 MB per 1,000 at most). */
 async function manyTokens() {
   const mock = await startMock([]);
   try {
     await call(mock.url, LIST_REQUESTS[0], { token: 'warm-up' });
     const before = rssMb(mock.child.pid);
     const started = performance.now();
-    for (let batch = 0; batch < 1000; batch += 25) {
-      await Promise.all(Array.from({ length: 25 }, (_, i) => call(mock.url, LIST_REQUESTS[0], { token: `reader-${batch + i}` })));
+    for (let batch = 0; batch < TOKENS; batch += 25) {
+      await Promise.all(Array.from({ length: Math.min(25, TOKENS - batch) }, (_, i) => call(mock.url, LIST_REQUESTS[0], { token: `reader-${batch + i}` })));
     }
     const seconds = (performance.now() - started) / 1000;
     const after = rssMb(mock.child.pid);
     const growth = after - before;
-    lines.push('### 1,000 tokens, each reading a list once (25 at a time)\n');
+    const bound = (100 * TOKENS) / 1000;
+    lines.push(`### ${count(TOKENS)} tokens, each reading a list once (25 at a time)\n`);
     lines.push(`RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after: growth ${growth.toFixed(0)} MB, in ${seconds.toFixed(1)} s.\n`);
-    goal('1,000 reading tokens: RSS growth', growth <= 100, `${growth.toFixed(0)} MB (<= 100 MB)`);
+    goal(`${count(TOKENS)} reading tokens: RSS growth`, growth <= bound, `${growth.toFixed(0)} MB (<= ${bound.toFixed(0)} MB)`);
   } finally {
     await stop(mock.child);
   }
