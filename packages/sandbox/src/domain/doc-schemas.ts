@@ -10,7 +10,7 @@ import { compileSchema, type Validator } from '../schema/compile.js';
 type Json = Record<string, unknown>;
 
 /** A copy of a schema without `additionalProperties: false` (stored docs carry more). */
-function lenient(value: unknown): unknown {
+export function lenient(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(lenient);
   if (!value || typeof value !== 'object') return value;
   const out: Json = {};
