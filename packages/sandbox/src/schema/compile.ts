@@ -11,7 +11,7 @@ import { objectKeywords } from './keywords-object.js';
 import { scalarKeywords } from './keywords-scalar.js';
 import { messages } from './messages.js';
 import { FIRST_PROBLEM, report, schemaSegment, type Check, type Run, type Step, type Validator, type ValidatorOptions } from './run.js';
-import { coerce, coercibleTypes, isAnyType, isType, schemaTypes } from './types.js';
+import { coerce, coercibleTypes, schemaTypes, typeTest } from './types.js';
 
 export type { SchemaError, Validator, ValidatorOptions } from './run.js';
 
@@ -20,7 +20,8 @@ const KEYWORDS: Record<string, KeywordCompiler> = { ...anyKeywords, ...scalarKey
 const returnData: Check = (data) => data;
 
 interface Group {
-  type: string | undefined;
+  /** Whether the value is of the group's type (undefined: every value is). */
+  fits: ((data: unknown) => boolean) | undefined;
   steps: Step[];
   /** The schema's one type is this group's and was not checked up front: a value of another type is reported here. */
   typeErrorHere: boolean;
@@ -56,13 +57,14 @@ function compileSchemaObject(cx: Context): Check {
         if (step) steps.push(step);
       }
     }
-    groups.push({ type: group.type, steps, typeErrorHere: !checkUpFront && types.length === 1 && types[0] === group.type });
+    groups.push({ fits: group.type === undefined ? undefined : typeTest([group.type]), steps, typeErrorHere: !checkUpFront && types.length === 1 && types[0] === group.type });
   }
   const { allErrors } = cx;
   const nameIsKey = cx.propertyName;
+  const ofType = typeTest(types);
   return (data, parent, key, run) => {
     const before = run.errors.length;
-    if (checkUpFront && !isAnyType(types, data)) {
+    if (checkUpFront && !ofType(data)) {
       const coerced = coerceTo.length > 0 ? coerce(coerceTo, data) : undefined;
       if (coerced === undefined) typeError(run);
       else {
@@ -72,11 +74,13 @@ function compileSchemaObject(cx: Context): Check {
         if (parent !== undefined) parent[key] = coerced;
       }
     }
-    for (const group of groups) {
-      if (group.type === undefined || isType(group.type, data)) {
-        for (const step of group.steps) {
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g]!;
+      if (group.fits === undefined || group.fits(data)) {
+        const { steps } = group;
+        for (let s = 0; s < steps.length; s++) {
           run.data = data;
-          const goOn = step(data, parent, key, run);
+          const goOn = steps[s]!(data, parent, key, run);
           data = run.data;
           if (!goOn && !allErrors) break;
         }
@@ -128,18 +132,20 @@ export function compileSchema(schema: unknown, options: ValidatorOptions): Valid
   const scope = newScope(options.coerceTypes);
   const root: Context = { scope, schema: schema as Schema, path: '#', allErrors: options.allErrors, composite: false, createErrors: true, propertyName: false, props: undefined, items: undefined };
   const check = compileAt(schema, root);
-  const run: Run = { errors: [], slots: [], path: [], data: undefined, propertyName: undefined };
+  // One Run per validator, reset for each call: a valid value costs no allocation.
+  const run: Run = { errors: [], slots: new Array(scope.slots), path: [], data: undefined, propertyName: undefined };
   const validate = ((data: unknown): boolean => {
-    run.errors = [];
-    run.slots = new Array(scope.slots);
-    run.path.length = 0;
+    if (run.errors.length > 0) run.errors.length = 0;
+    if (run.slots.length > 0) run.slots.fill(undefined);
+    if (run.path.length > 0) run.path.length = 0;
     try {
       check(data, undefined, undefined, run);
     } catch (error) {
       if (error !== FIRST_PROBLEM) throw error;
     }
-    validate.errors = run.errors.length > 0 ? run.errors : null;
-    return run.errors.length === 0;
+    const valid = run.errors.length === 0;
+    validate.errors = valid ? null : run.errors.slice();
+    return valid;
   }) as Validator;
   validate.errors = null;
   return validate;

@@ -5,7 +5,7 @@ import { mergeItems, Slot, type Action } from './evaluated.js';
 import { failWhen } from './keywords-scalar.js';
 import { messages } from './messages.js';
 import { report, resetErrors, runChild, type Run } from './run.js';
-import { isAnyType, schemaTypes } from './types.js';
+import { schemaTypes, typeTest } from './types.js';
 import { equal } from './values.js';
 
 const limitItems =
@@ -121,11 +121,12 @@ const uniqueItems: KeywordCompiler = (cx) => {
   if (itemTypes.length > 0 && !itemTypes.some((type) => type === 'object' || type === 'array')) {
     // Scalar items: one pass keyed by value, ignoring items of another type (their own schema reports them).
     const tagStrings = itemTypes.length > 1;
+    const ofItemType = typeTest(itemTypes);
     return (data, _parent, _key, run) => {
       const seen: Record<string, unknown> = {};
       for (let i = data.length; i-- > 0; ) {
         let item = data[i];
-        if (!isAnyType(itemTypes, item)) continue;
+        if (!ofItemType(item)) continue;
         if (tagStrings && typeof item === 'string') item += '_';
         const earlier = seen[item];
         if (typeof earlier === 'number') {

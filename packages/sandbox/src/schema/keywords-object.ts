@@ -94,12 +94,15 @@ const properties: KeywordCompiler = (cx) => {
     cx.props = merged.value;
     merge = merged.action;
   }
-  const checked = names.filter((name) => !alwaysValid(map[name])).map((name) => ({ name, check: cx.scope.child(map[name], cx, { keyword: 'properties', at: name }).check }));
-  if (checked.length === 0) return merge && ((_data, _parent, _key, run) => (merge(run), true));
+  const checkedNames = names.filter((name) => !alwaysValid(map[name]));
+  const checks = checkedNames.map((name) => cx.scope.child(map[name], cx, { keyword: 'properties', at: name }).check);
+  if (checks.length === 0) return merge && ((_data, _parent, _key, run) => (merge(run), true));
+  const { allErrors } = cx;
   return (data, _parent, _key, run) => {
     merge?.(run);
-    for (const { name, check } of checked) {
-      if (data[name] !== undefined && !runChild(check, data, name, run) && !cx.allErrors) return false;
+    for (let i = 0; i < checks.length; i++) {
+      const name = checkedNames[i]!;
+      if (data[name] !== undefined && !runChild(checks[i]!, data, name, run) && !allErrors) return false;
     }
     return true;
   };

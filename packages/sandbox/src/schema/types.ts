@@ -18,24 +18,30 @@ export function schemaTypes(schema: Record<string, unknown>): string[] {
   return types;
 }
 
-export function isType(type: string, data: any): boolean {
-  switch (type) {
-    case 'null':
-      return data === null;
-    case 'array':
-      return Array.isArray(data);
-    case 'object':
-      return !!data && typeof data === 'object' && !Array.isArray(data);
-    case 'integer':
-      return typeof data === 'number' && !(data % 1) && !isNaN(data);
-    case 'number':
-      return typeof data === 'number';
-    default:
-      return typeof data === type;
-  }
+/** A test of the value's type, made once per schema (a check runs it for every value). */
+export function typeTest(types: string[]): (data: any) => boolean {
+  const tests = types.map((type): ((data: any) => boolean) => {
+    switch (type) {
+      case 'null':
+        return (data) => data === null;
+      case 'array':
+        return Array.isArray;
+      case 'object':
+        return (data) => !!data && typeof data === 'object' && !Array.isArray(data);
+      case 'integer':
+        return (data) => typeof data === 'number' && !(data % 1) && !isNaN(data);
+      case 'number':
+        return (data) => typeof data === 'number';
+      default:
+        return (data) => typeof data === type;
+    }
+  });
+  if (tests.length === 1) return tests[0]!;
+  return (data) => {
+    for (let i = 0; i < tests.length; i++) if (tests[i]!(data)) return true;
+    return false;
+  };
 }
-
-export const isAnyType = (types: string[], data: unknown): boolean => types.some((type) => isType(type, data));
 
 /** The types a value may be coerced to, in the schema's order. */
 export const coercibleTypes = (types: string[]): string[] => types.filter((type) => COERCIBLE.has(type));
