@@ -19,7 +19,7 @@ export default defineConfig({
   dts: true,
   clean: true,
   sourcemap: false,
-  // One copy of each shared module (ajv, the descriptions, the engine) for both formats: the CommonJS
+  // One copy of each shared module (the descriptions, the engine) for both formats: the CommonJS
   // entries split into chunks as the ESM ones do. Minified but for white space: tsup turns the
   // CommonJS chunks into CommonJS after esbuild, and its rewrite of `?.` breaks on `return(…)?.`.
   splitting: true,
@@ -34,7 +34,6 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   external: ['msw'],
-  // The private workspace packages, and ajv (bundled: one file loads several times faster than
-  // ajv's many modules, which is most of a cold start in Node).
-  noExternal: ['@payroll-api/openapi-bundle', '@payroll-api/version-changes', 'ajv', 'ajv-formats'],
+  // The private workspace packages.
+  noExternal: ['@payroll-api/openapi-bundle', '@payroll-api/version-changes'],
 });

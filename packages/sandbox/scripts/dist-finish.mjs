@@ -1,6 +1,6 @@
 // Finishes tsup's output in dist/ (run after tsup by `build`):
-// - esbuild's code splitting makes each entry import, for order alone, the chunk of the CommonJS
-//   interop helpers that ajv's chunk uses (`import "./chunk-….js"`, `require("./chunk-….cjs")`).
+// - esbuild's code splitting can make an entry import, for order alone, a chunk of CommonJS
+//   interop helpers that a bundled CommonJS dependency uses (`import "./chunk-….js"`, `require("./chunk-….cjs")`).
 //   The package declares `"sideEffects": false`, which holds for every module here, so a bundler
 //   drops that import and warns that it did (esbuild: ignored-bare-import). Nothing in a chunk
 //   runs on import, so the import is dead: dropped here.

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/index.js';
 import { controlDescription } from '../src/generated/control-description.js';
-import { createAjv } from '../src/domain/doc-schemas.js';
+import { createAjv } from './schema-oracle.js';
 import { seedSnapshot } from '../src/seed/index.js';
 import { seededEntities } from '../src/seed/seeded-ids.js';
 import { SEED_IDS } from '../src/seed/ids.js';

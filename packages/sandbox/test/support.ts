@@ -3,7 +3,7 @@ import { SEED_IDS } from '../src/seed/ids.js';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createSandbox, type Sandbox } from '../src/index.js';
 import { FixtureError } from '../src/fixtures.js';
-import { createAjv } from '../src/domain/doc-schemas.js';
+import { createAjv } from './schema-oracle.js';
 
 export const ORIGIN = 'http://sandbox.test';
 export const EMPLOYER = SEED_IDS.employer;

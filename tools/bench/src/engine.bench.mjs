@@ -1,6 +1,6 @@
 // The sandbox engine (@payroll-api/sandbox) where it runs without a server, in one run:
 //  0. the installed size of @payroll-api/sandbox (npm pack, unpacked; goal <= 1.5 MB);
-//  1. the browser entry (@payroll-api/sandbox/msw with the engine, seed, descriptions and ajv),
+//  1. the browser entry (@payroll-api/sandbox/msw with the engine, seed, descriptions and validator),
 //     minified and gzipped by esbuild, and what it holds (goal <= 300 kB);
 //  2. cold start to the first answer: in Chromium, the MSW worker registered to the first
 //     response (goal <= 500 ms), and in a fresh Node process, createSandbox() to the first
@@ -43,11 +43,11 @@ async function browserEntry() {
   const code = result.outputFiles[0].contents;
   const gzipped = zlib.gzipSync(code, { level: 9 }).length;
   // What the minified bytes are made of, by input, from a build of the sources (the published
-  // entries are single files): the trimmed descriptions, ajv, the seed's generators, the rest.
+  // entries are single files): the trimmed descriptions, the JSON Schema validator, the seed's generators, the rest.
   const fromSources = await bundleForBrowser('./src/index.ts', './src/msw.ts', 'ts');
-  const parts = { descriptions: 0, ajv: 0, seed: 0, engine: 0 };
+  const parts = { descriptions: 0, validator: 0, seed: 0, engine: 0 };
   for (const [file, info] of Object.entries(Object.values(fromSources.metafile.outputs)[0].inputs)) {
-    const part = /generated\/descriptions/.test(file) ? 'descriptions' : /node_modules\/.*(ajv|fast-deep-equal|fast-uri|json-schema-traverse|require-from-string)/.test(file) ? 'ajv' : /src\/seed\//.test(file) ? 'seed' : 'engine';
+    const part = /generated\/descriptions/.test(file) ? 'descriptions' : /src\/schema\//.test(file) ? 'validator' : /src\/seed\//.test(file) ? 'seed' : 'engine';
     parts[part] += info.bytesInOutput;
   }
   console.log(`Browser entry: ${kB(code.length)} minified, **${kB(gzipped)} gzipped**.`);

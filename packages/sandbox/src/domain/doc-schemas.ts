@@ -1,18 +1,16 @@
-// Checking stored docs against the component schema their collection declares (ajv, JSON
-// Schema 2020-12 as OpenAPI 3.1 uses it). Stored docs are supersets of what the API shows,
-// so additional properties are allowed here; everything the schema says about the fields it
-// names holds.
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// Checking stored docs against the component schema their collection declares (JSON Schema
+// 2020-12 as OpenAPI 3.1 uses it, dereferenced first). Stored docs are supersets of what the API
+// shows, so additional properties are allowed here; everything the schema says about the fields
+// it names holds. The first problem is reported.
 import type { ApiName } from './context.js';
 import { dereferencer } from '../http/operation.js';
 import { projectToSchema, type Projection } from '../http/schema-walk.js';
+import { compileSchema, type Validator } from '../schema/compile.js';
 
 type Json = Record<string, unknown>;
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-/** A copy of the bundle without `additionalProperties: false` (stored docs carry more). */
-function lenient(value: unknown): unknown {
+/** A copy of a schema without `additionalProperties: false` (stored docs carry more). */
+export function lenient(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(lenient);
   if (!value || typeof value !== 'object') return value;
   const out: Json = {};
@@ -24,22 +22,14 @@ function lenient(value: unknown): unknown {
   return out;
 }
 
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, validateSchema: false, meta: false });
-  addFormats(ajv);
-  return ajv;
-}
+/** A validator that stops at the first problem, of a dereferenced schema. */
+export const compileFirstProblem = (schema: unknown): Validator => compileSchema(schema, { allErrors: false, coerceTypes: false });
 
 export class DocSchemas {
-  private readonly ajv = createAjv();
-  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly compiled = new Map<string, Validator>();
   private readonly resolvers = new Map<ApiName, (value: unknown) => unknown>();
 
-  constructor(private readonly bundles: Partial<Record<ApiName, Json>>) {
-    for (const [api, bundle] of Object.entries(bundles)) {
-      if (bundle) this.ajv.addSchema({ ...(lenient(bundle) as Json), $id: `sandbox:${api}` });
-    }
-  }
+  constructor(private readonly bundles: Partial<Record<ApiName, Json>>) {}
 
   /** Problems of `doc` against the component (empty when it validates or the component is unknown). */
   check(api: ApiName, component: string, doc: unknown): string[] {
@@ -71,9 +61,10 @@ export class DocSchemas {
     const key = `${api}#${component}`;
     let validate = this.compiled.get(key);
     if (!validate) {
-      const ref = `sandbox:${api}#/components/schemas/${component}`;
       try {
-        validate = this.ajv.compile({ $ref: ref });
+        const schema = this.component(api, component);
+        if (schema === undefined) throw new Error(`the ${api} description defines no component ${component}`);
+        validate = compileFirstProblem(lenient(schema));
       } catch (error) {
         return [{ path: '', pointer: '', message: `(the schema ${component} cannot be used: ${(error as Error).message})` }];
       }
@@ -91,7 +82,7 @@ export class DocSchemas {
 export interface FieldProblem {
   /** Dotted path of the field, array indexes as numbers (`address.postalCode`, `modules.0`). */
   path: string;
-  /** The JSON pointer ajv reports (the parent, for a missing field). */
+  /** The JSON pointer the validator reports (the parent, for a missing field). */
   pointer: string;
   message: string;
 }

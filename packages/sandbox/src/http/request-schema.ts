@@ -1,16 +1,14 @@
-// Request validation with ajv against the operation model: query, header and path parameters
+// Request validation (the schema/ validator) against the operation model: query, header and path parameters
 // (coerced from text, deserialized by their style as OpenAPI 3.1 says) and the JSON body
 // (without its readOnly properties, which a client leaves out). Problems come back as
 // Violations: where, the keyword, and a message that starts with where it is
 // (`Request query parameter pageSize must be >= 1`), which errors.ts turns into envelope messages.
 // Every problem is reported at once (allErrors), as schema-errors.ts condenses them, up to MAX_PROBLEMS.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { compileSchema, type SchemaError, type Validator } from '../schema/compile.js';
 import type { HttpOperation, HttpParam, Violation } from './operation.js';
 import { MAX_PROBLEMS, schemaProblems } from './schema-errors.js';
 
 type Json = Record<string, unknown>;
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export interface RequestParts {
   query: Record<string, string | string[]>;
@@ -21,13 +19,9 @@ export interface RequestParts {
   hasBody: boolean;
 }
 
-const instances: { coerce?: Ajv2020; exact?: Ajv2020 } = {};
-/** One validator per coercion, made on first use. The schemas come from a linted bundle: no
- * meta-schemas are loaded and none is checked against one (that would only cost a start its time). */
-function ajv(coerce: boolean): Ajv2020 {
-  const make = () => addFormats(new Ajv2020({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, validateSchema: false, meta: false, coerceTypes: coerce }));
-  return coerce ? (instances.coerce ??= make()) : (instances.exact ??= make());
-}
+/** Parameters arrive as text and are coerced to their schema's type; a body is JSON as sent. Every problem is reported. */
+const compileParams = (schema: Json) => compileSchema(schema, { allErrors: true, coerceTypes: true });
+const compileBody = (schema: Json) => compileSchema(schema, { allErrors: true, coerceTypes: false });
 
 /** The schema with readOnly properties left out (also from `required`), through allOf, oneOf, anyOf and items. */
 const stripped = new WeakMap<Json, Json>();
@@ -73,7 +67,7 @@ export function withoutReadOnly(schema: Json): Json {
   return out;
 }
 
-function describe(errors: ErrorObject[], prefix: string, schema: unknown): Violation[] {
+function describe(errors: SchemaError[], prefix: string, schema: unknown): Violation[] {
   return schemaProblems(errors, schema).map((problem) => {
     const { params } = problem;
     const allowed = Array.isArray(params.allowedValues) ? `: ${params.allowedValues.join(', ')}` : '';
@@ -91,7 +85,7 @@ function describe(errors: ErrorObject[], prefix: string, schema: unknown): Viola
 interface ParamCheck {
   specs: HttpParam[];
   schema: Json;
-  validate: ValidateFunction;
+  validate: Validator;
 }
 
 const paramChecks = new WeakMap<HttpParam[], ParamCheck>();
@@ -106,7 +100,7 @@ function paramCheck(specs: HttpParam[]): ParamCheck {
       if (spec.required) required.push(name);
     }
     const schema = { type: 'object', properties, required };
-    check = { specs, schema, validate: ajv(true).compile(schema) };
+    check = { specs, schema, validate: compileParams(schema) };
     paramChecks.set(specs, check);
   }
   return check;
@@ -136,13 +130,13 @@ function checkParams(specs: HttpParam[] | undefined, values: Record<string, stri
   return check.validate(target) ? [] : describe(check.validate.errors ?? [], where, check.schema);
 }
 
-const bodyChecks = new WeakMap<Json, ValidateFunction>();
+const bodyChecks = new WeakMap<Json, Validator>();
 function checkBody(schema: Json | undefined, body: unknown): Violation[] {
   if (!schema) return [];
   const written = withoutReadOnly(schema);
   let validate = bodyChecks.get(schema);
   if (!validate) {
-    validate = ajv(false).compile(written);
+    validate = compileBody(written);
     bodyChecks.set(schema, validate);
   }
   return validate(body) ? [] : describe(validate.errors ?? [], 'body', written);

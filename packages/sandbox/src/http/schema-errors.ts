@@ -1,18 +1,18 @@
-// What ajv reports, turned into the problems an integrator can act on. ajv (allErrors) reports
+// What the validator reports, turned into the problems an integrator can act on. It reports (allErrors)
 // each branch of a failed anyOf/oneOf and then the combinator itself ("must match a schema in
 // anyOf"), so that a body one field short of a conditional rule got three messages, two of
 // them about branches it never meant to take. Here each failed combinator keeps only the branch
 // that fits the value best, and its errors carry that branch's rule (its `x-rule`, in the
 // contract's words); a value that fits no branch by type gets one message naming the types.
 // Formats and types are said in words (`yyyy-MM-dd`, "a string or null").
-import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { SchemaError } from '../schema/compile.js';
 
 type Json = Record<string, unknown>;
 
 /** The extension by which a combinator branch states its rule (kept when the bundles are trimmed). */
 export const RULE_EXTENSION = 'x-rule';
 
-/** An ajv error with the rule of the combinator branch it came from, when that branch states one. */
+/** A validation problem with the rule of the combinator branch it came from, when that branch states one. */
 export interface SchemaProblem {
   instancePath: string;
   keyword: string;
@@ -57,8 +57,8 @@ export function typeWords(types: string[]): string {
   return words.length <= 1 ? (words[0] ?? 'another type') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
 
-/** The message of one error in words (ajv's own for the keywords it already says well). */
-function wordsOf(error: ErrorObject): string {
+/** The message of one error in words (the validator's own for the keywords it already says well). */
+function wordsOf(error: SchemaError): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'format') {
     const format = String(params.format);
@@ -68,7 +68,7 @@ function wordsOf(error: ErrorObject): string {
   return error.message ?? '';
 }
 
-/** The schema node at an ajv schemaPath (`#/properties/a/anyOf/0`). */
+/** The schema node at a schemaPath (`#/properties/a/anyOf/0`). */
 function nodeAt(root: unknown, schemaPath: string): unknown {
   return schemaPath
     .replace(/^#\/?/, '')
@@ -79,8 +79,8 @@ function nodeAt(root: unknown, schemaPath: string): unknown {
 }
 
 interface Entry {
-  error: ErrorObject;
-  /** Where ajv reported it (what replaces a combinator takes the combinator's place). */
+  error: SchemaError;
+  /** Where the validator reported it (what replaces a combinator takes the combinator's place). */
   position: number;
   rule?: string;
 }
@@ -107,7 +107,7 @@ const lessThan = (a: number[], b: number[]) => {
  * (innermost first, so that nested combinators are reduced before the ones around them), never
  * the combinator's own message; `if` errors dropped (their `then` errors say it); bounded.
  */
-export function schemaProblems(errors: ErrorObject[], schema: unknown): SchemaProblem[] {
+export function schemaProblems(errors: SchemaError[], schema: unknown): SchemaProblem[] {
   let entries: Entry[] = errors.map((error, position) => ({ error, position }));
   const combinators = entries.filter((e) => e.error.keyword === 'anyOf' || e.error.keyword === 'oneOf').sort((a, b) => b.error.schemaPath.length - a.error.schemaPath.length);
   for (const combinator of combinators) {

@@ -10,9 +10,10 @@
 //     = full employeeData.personalDetails / .contactInformation / .identityDocument / .address
 //   minimized applyPayrollTaxDeduction = full fiscalData.applyPayrollTaxDeduction
 //   minimized iban: stored on the concept employee (the full shape has no iban field).
-import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { message } from '../http/errors.js';
-import { createAjv } from '../domain/doc-schemas.js';
+import { dereferencer } from '../http/operation.js';
+import type { Validator } from '../schema/compile.js';
+import { compileFirstProblem } from '../domain/doc-schemas.js';
 import { SandboxError, type Handler, type OperationContext, type ResourceModule } from '../domain/context.js';
 import { FORMS, LISTED_BY, ORG_COLLECTIONS, checkMetadataKeys, metadataScope } from '../domain/reference-data.js';
 import type { Doc } from '../store/types.js';
@@ -103,7 +104,7 @@ function undeclaredJsonBody(ctx: OperationContext): unknown {
 }
 
 /** The full concept employee's schema, compiled once per loaded description. */
-const fullShapes = new WeakMap<object, ValidateFunction>();
+const fullShapes = new WeakMap<object, Validator>();
 
 /**
  * Checks a body no schema was applied to (the full PUT) against the full concept employee's
@@ -112,9 +113,7 @@ const fullShapes = new WeakMap<object, ValidateFunction>();
 function checkFullShape(description: Record<string, unknown>, body: unknown): void {
   let fullShape = fullShapes.get(description);
   if (!fullShape) {
-    const ajv = createAjv();
-    ajv.addSchema({ ...description, $id: 'payroll-description' });
-    fullShape = ajv.compile({ $ref: 'payroll-description#/components/schemas/ConceptEmployee' });
+    fullShape = compileFirstProblem(dereferencer(description)({ $ref: '#/components/schemas/ConceptEmployee' }));
     fullShapes.set(description, fullShape);
   }
   if (fullShape(body)) return;
