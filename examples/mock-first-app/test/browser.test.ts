@@ -3,7 +3,8 @@
 // on loopback: no sandbox process anywhere; the engine runs in the page and MSW's service
 // worker hands it the API calls. One walk through: list, filter, add, edit, terminate; and
 // the same start under `vite` (what `pnpm dev` runs), where MSW's worker script comes from
-// the dev server.
+// the dev server. The walk also runs under a Content-Security-Policy without 'unsafe-eval', as
+// many apps serve one: the sandbox must not need to compile code from strings.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -13,14 +14,21 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** What a strict app serves: scripts from its own origin only, never evaluated from strings. */
+const STRICT_CSP = "default-src 'self'; script-src 'self'; worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
+
 let server: PreviewServer;
+let strictServer: PreviewServer;
 let browser: Browser;
 let origin: string;
+let strictOrigin: string;
 
 beforeAll(async () => {
   if (!existsSync(`${ROOT}/dist/index.html`)) throw new Error('dist/ is missing: run `pnpm build` in examples/mock-first-app first (turbo runs it before the tests).');
   server = await preview({ root: ROOT, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
   origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
+  strictServer = await preview({ root: ROOT, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false, headers: { 'Content-Security-Policy': STRICT_CSP } } });
+  strictOrigin = strictServer.resolvedUrls!.local[0]!.replace(/\/$/, '');
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     timeout: 30_000,
@@ -31,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await strictServer?.close();
 });
 
 /** A page that records API answers and their source, page errors, and requests to any other origin (refused). */
@@ -41,6 +50,10 @@ async function openApp(at: string) {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // A policy's refusal is reported on the console, not thrown to the page.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
   const apiAnswers: Array<{ url: string; fromWorker: boolean }> = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/v2/')) apiAnswers.push({ url: response.url(), fromWorker: response.fromServiceWorker() });
@@ -50,8 +63,11 @@ async function openApp(at: string) {
   return { context, page, outside, errors, apiAnswers };
 }
 
-it('runs against the sandbox in the browser: list, filter, add, edit, terminate', async () => {
-  const { context, page, outside, errors, apiAnswers } = await openApp(origin);
+it.each([
+  ['as served by default', () => origin],
+  ["under a Content-Security-Policy without 'unsafe-eval'", () => strictOrigin],
+])('runs against the sandbox in the browser, %s: list, filter, add, edit, terminate', async (_served, at) => {
+  const { context, page, outside, errors, apiAnswers } = await openApp(at());
   const table = page.getByRole('table');
   expect(await page.getByText(/^Page 1 of \d+ \(\d+ employees\)$/).count()).toBe(1);
 

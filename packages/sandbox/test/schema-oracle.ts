@@ -57,7 +57,11 @@ export function expectSameAnswers(schema: unknown, values: unknown[], options: V
   for (const value of values) {
     const expected = outcome(theirs!, value);
     const actual = outcome(ours, value);
-    expect(actual, `${JSON.stringify(schema)} on ${JSON.stringify(value)} (${JSON.stringify(options)})`).toEqual(expected);
+    const what = `${JSON.stringify(schema)} on ${JSON.stringify(value)} (${JSON.stringify(options)})`;
+    // Where ajv's generated code throws (a few corners of propertyNames and unevaluatedProperties),
+    // the validator still answers: a request is refused or let through, never a crash.
+    if ('threw' in expected) expect(actual, what).not.toHaveProperty('threw');
+    else expect(actual, what).toEqual(expected);
   }
 }
 

@@ -135,3 +135,35 @@ describe("each keyword's message and params", () => {
     for (const format of formats) expectSameAnswers({ format }, [...samples, 2147483648, -2147483648, 1.5, 7], MODES.body);
   });
 });
+
+describe('where ajv throws, the validator answers', () => {
+  it('checks a property name as coerced, and leaves the object as it was', () => {
+    const validate = compileSchema({ type: 'object', propertyNames: { type: 'number' } }, MODES.params);
+    const fitting = { '5': 1, '1.5': 2 };
+    expect(validate(fitting)).toBe(true);
+    expect(fitting).toEqual({ '5': 1, '1.5': 2 });
+    const data = { '5': 1, a: 2 };
+    expect(validate(data)).toBe(false);
+    expect(validate.errors?.map((e) => [e.keyword, e.params])).toEqual([
+      ['type', { type: 'number' }],
+      ['propertyNames', { propertyName: 'a' }],
+    ]);
+    expect(data).toEqual({ '5': 1, a: 2 });
+  });
+
+  it('reckons properties evaluated by a combinator that has nothing evaluated of its own yet', () => {
+    const schema = { patternProperties: { '^b': true }, oneOf: [{ unevaluatedProperties: false }], unevaluatedProperties: false };
+    for (const options of Object.values(MODES)) {
+      const validate = compileSchema(schema, options);
+      expect(validate({ a: 'x', b: 2 }), JSON.stringify(options)).toBe(false);
+      expect(validate({}), JSON.stringify(options)).toBe(true);
+      expect(validate({ b: 2 }), JSON.stringify(options)).toBe(false);
+    }
+    expect(problemsOf(schema, { a: 'x', b: 2 })?.map((e) => [e.instancePath, e.keyword, e.params])).toEqual([
+      ['', 'unevaluatedProperties', { unevaluatedProperty: 'a' }],
+      ['', 'unevaluatedProperties', { unevaluatedProperty: 'b' }],
+      ['', 'oneOf', { passingSchemas: null }],
+      ['', 'unevaluatedProperties', { unevaluatedProperty: 'a' }],
+    ]);
+  });
+});

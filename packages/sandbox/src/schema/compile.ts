@@ -68,10 +68,9 @@ function compileSchemaObject(cx: Context): Check {
       const coerced = coerceTo.length > 0 ? coerce(coerceTo, data) : undefined;
       if (coerced === undefined) typeError(run);
       else {
-        // ajv cannot write a coerced property name back either: it fails the same way.
-        if (nameIsKey) throw new TypeError('Assignment to constant variable.');
         data = coerced;
-        if (parent !== undefined) parent[key] = coerced;
+        // A property name is checked as coerced but stays the name it is (ajv throws here).
+        if (parent !== undefined && !nameIsKey) parent[key] = coerced;
       }
     }
     for (let g = 0; g < groups.length; g++) {

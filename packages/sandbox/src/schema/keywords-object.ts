@@ -108,11 +108,12 @@ const properties: KeywordCompiler = (cx) => {
   };
 };
 
-/** Marks a property evaluated in a slot, as ajv's generated code does (nothing when the slot holds `true`). */
+/** Marks a property evaluated in a slot, as ajv's generated code does (nothing when the slot
+ * holds `true`). A slot that holds nothing yet starts its set here, where ajv's code throws. */
 function markEvaluated(run: Run, slot: number, name: string): void {
   const props = run.slots[slot];
-  if (props === undefined || props === null) throw new TypeError(`Cannot set properties of ${String(props)} (setting '${name}')`);
-  if (typeof props === 'object') (props as Record<string, true>)[name] = true;
+  if (props === undefined || props === null) run.slots[slot] = { [name]: true };
+  else if (typeof props === 'object') (props as Record<string, true>)[name] = true;
 }
 
 const patternProperties: KeywordCompiler = (cx) => {
