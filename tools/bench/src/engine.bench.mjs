@@ -1,7 +1,7 @@
 // The sandbox engine (@payroll-api/sandbox) where it runs without a server, in one run:
 //  0. the installed size of @payroll-api/sandbox (npm pack, unpacked; goal <= 1.5 MB);
 //  1. the browser entry (@payroll-api/sandbox/msw with the engine, seed, descriptions and validator),
-//     minified and gzipped by esbuild, and what it holds (goal <= 300 kB);
+//     minified and gzipped by esbuild, and what it holds (goal <= 146 kB: it must not grow past that);
 //  2. cold start to the first answer: in Chromium, the MSW worker registered to the first
 //     response (goal <= 500 ms), and in a fresh Node process, createSandbox() to the first
 //     answer (goal <= 300 ms), the median of a few starts each;
@@ -37,6 +37,9 @@ const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const bundleForBrowser = (main, msw, loader) =>
   build({ stdin: { contents: `export { createSandbox } from '${main}';\nexport { sandboxHandlers } from '${msw}';\n`, resolveDir: sandboxDir, loader }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', external: ['msw'], metafile: true, write: false, logLevel: 'silent' });
 
+/** What an app pays for the sandbox in its bundle must not grow past this (kB, min+gz). */
+const BROWSER_ENTRY_KB = 146;
+
 /** 1. The browser entry, as an app bundles it. */
 async function browserEntry() {
   const result = await bundleForBrowser('@payroll-api/sandbox', '@payroll-api/sandbox/msw', 'js');
@@ -53,7 +56,7 @@ async function browserEntry() {
   console.log(`Browser entry: ${kB(code.length)} minified, **${kB(gzipped)} gzipped**.`);
   console.log(`Minified bytes by input: ${Object.entries(parts).map(([k, v]) => `${k} ${kB(v)}`).join(', ')}.`);
   console.log('The descriptions are the bundles trimmed to what the engine reads; the seed is code that generates the data at start.\n');
-  goal('browser entry, minified + gzipped', gzipped <= 300 * 1024, `${kB(gzipped)} (<= 300 kB)`);
+  goal('browser entry, minified + gzipped', gzipped <= BROWSER_ENTRY_KB * 1024, `${kB(gzipped)} (<= ${BROWSER_ENTRY_KB} kB)`);
   return code;
 }
 
