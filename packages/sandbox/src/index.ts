@@ -15,7 +15,7 @@ import { collectionTable } from './responder/responder.js';
 import { RESOURCE_MODULES } from './resources/index.js';
 import { DerivedBehaviour } from './resources/derived.js';
 import { seedWithExamples } from './resources/derived-examples.js';
-import { seedCollectionNames, seedSnapshot } from './seed/index.js';
+import { seedCollectionNames, sharedSeed } from './seed/index.js';
 import { buildScenario, type Scenario, type ScenarioResult } from './control/scenario.js';
 import { emptySeed } from './seed/empty.js';
 import type { Snapshot as StoredState } from './store/types.js';
@@ -159,7 +159,7 @@ function seedOf(option: CreateSandboxOptions['seed'], apis: LoadedApi[]): Stored
 
 /** The seed with the scenario's entities added, or a TypeError listing the scenario's problems. */
 function withScenario(seed: StoredState | undefined, scenario: Scenario, apis: LoadedApi[]): StoredState {
-  const base = seed ?? seedWithExamples(seedSnapshot(), apis, new DerivedBehaviour(RESOURCE_MODULES));
+  const base = seed ?? seedWithExamples(sharedSeed(), apis, new DerivedBehaviour(RESOURCE_MODULES));
   const collections = collectionTable(RESOURCE_MODULES, seedCollectionNames(), apis);
   const built = buildScenario(scenario, { seed: () => base, empty: emptySeed, collections, schemas: new DocSchemas(Object.fromEntries(apis.map((a) => [a.name, a.doc]))), apis });
   if (!built.ok) throw new TypeError(`createSandbox: the scenario is not valid:\n- ${built.problems.map((p) => `${p.path} ${p.message}`).join('\n- ')}`);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, SandboxControlError, type Sandbox } from '../src/index.js';
 import { createFixtures } from '../src/fixtures.js';
+import { seedSnapshot, sharedSeed } from '../src/seed/index.js';
 import { JOURNAL_PROFILE_IDS } from '../src/seed/journal.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { call, EMPLOYEES, ORIGIN } from './support.js';
@@ -201,6 +202,45 @@ describe('seeds', () => {
     expect(await codes(from, 'anyone')).not.toContain('K905');
     await from.close();
     await expect(createSandbox({ seed: { format: 'payroll-sandbox/1', collections: { employees: [{ id: 1 }] }, meta: {} } as never })).rejects.toThrow(/seed snapshot is not valid/);
+  });
+});
+
+describe('the default seed, shared by the sandboxes of a process', () => {
+  it("is generated once and frozen; a snapshot of it is the caller's own copy", () => {
+    const shared = sharedSeed();
+    const again = sharedSeed();
+    expect(again.collections.employees![0]).toBe(shared.collections.employees![0]);
+    expect(again.collections.employees).not.toBe(shared.collections.employees);
+    expect(Object.isFrozen(shared.collections.employees![0])).toBe(true);
+    expect(() => ((shared.collections.employees![0] as Record<string, unknown>).employeeNumber = 1)).toThrow(TypeError);
+    const own = seedSnapshot();
+    expect(own).toEqual(shared);
+    (own.collections.employees![0] as Record<string, unknown>).employeeNumber = 999_999;
+    own.collections.employees!.length = 0;
+    expect(sharedSeed()).toEqual(shared);
+    expect(seedSnapshot().collections.employees!.length).toBe(shared.collections.employees!.length);
+  });
+
+  it("starts every sandbox from it: one's writes, imports and scenarios reach no other", async () => {
+    const [first, second] = await Promise.all([createSandbox(), createSandbox()]);
+    const detail = async (box: Sandbox, id: string) => (await (await call(box, 'a', `${ORIGIN}/v2/v2/providers/employers/employees/${id}`)).json()).content;
+    const id = ((await (await call(first, 'a', `${EMPLOYEES}?pageSize=1&orderBy=employeeNumber`)).json())._embedded as Array<{ id: string }>)[0]!.id;
+    const before = await detail(second, id);
+    const put = await call(first, 'a', `${ORIGIN}/v2/v2/providers/employers/employees/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json;version=2021-03-29' },
+      body: JSON.stringify({ ...before, personalDetails: { ...before.personalDetails, lastName: 'Veranderd' } }),
+    });
+    expect(put.status).toBe(200);
+    expect((await detail(first, id)).personalDetails.lastName).toBe('Veranderd');
+    const changed = seedSnapshot();
+    (changed.collections.employees![0] as Record<string, unknown>).personalDetails = { lastName: 'Elders' };
+    const third = await createSandbox({ scenario: { start: 'seed', entities: { employees: [{ id, personalDetails: { lastName: 'Scenario' } }] } } });
+    const fourth = await createSandbox();
+    expect(await detail(second, id)).toEqual(before);
+    expect(await detail(fourth, id)).toEqual(before);
+    expect((await detail(third, id)).personalDetails.lastName).toBe('Scenario');
+    await Promise.all([first, second, third, fourth].map((box) => box.close()));
   });
 });
 

@@ -4,7 +4,8 @@
 //     minified and gzipped by esbuild, and what it holds (goal <= 146 kB: it must not grow past that);
 //  2. cold start to the first answer: in Chromium, the MSW worker registered to the first
 //     response (goal <= 500 ms), and in a fresh Node process, createSandbox() to the first
-//     answer (goal <= 300 ms), the median of a few starts each;
+//     answer (goal <= 300 ms), the median of a few starts each, and what another createSandbox()
+//     in that process costs (reported);
 //  3. the employees list in process (createSandbox().fetch, 32 requests in flight) against the
 //     same call through payroll-mock over HTTP (the same caller with fetch, 32 in flight, as a
 //     test suite calls it): requests/s ratio (goal >= 3); and, for the server's capacity, the
@@ -131,7 +132,10 @@ const imported = performance.now();
 const sandbox = await createSandbox();
 const res = await sandbox.fetch('http://sandbox.test${EMPLOYEES}?pageSize=10', { headers: ${JSON.stringify(HEADERS)} });
 await res.json();
-console.log(JSON.stringify({ status: res.status, firstMs: performance.now() - t0, importMs: imported - t0 }));`;
+const firstMs = performance.now() - t0;
+const again = performance.now();
+await createSandbox();
+console.log(JSON.stringify({ status: res.status, firstMs, importMs: imported - t0, againMs: performance.now() - again }));`;
   const samples = [];
   for (let i = 0; i < STARTS; i++) {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: sandboxDir, encoding: 'utf8' });
@@ -141,7 +145,7 @@ console.log(JSON.stringify({ status: res.status, firstMs: performance.now() - t0
     samples.push(sample);
   }
   const first = median(samples.map((s) => s.firstMs));
-  console.log(`Node, median of ${STARTS} fresh processes: import to first answer **${first.toFixed(0)} ms** (the import alone ${median(samples.map((s) => s.importMs)).toFixed(0)} ms).\n`);
+  console.log(`Node, median of ${STARTS} fresh processes: import to first answer **${first.toFixed(0)} ms** (the import alone ${median(samples.map((s) => s.importMs)).toFixed(0)} ms); another createSandbox() in the same process, as a test suite makes one per test, ${median(samples.map((s) => s.againMs)).toFixed(0)} ms.\n`);
   goal('cold start in Node: import to first answer', first <= 300, `${first.toFixed(0)} ms (<= 300 ms)`);
 }
 

@@ -22,7 +22,7 @@ import { bearerToken } from '../http/authenticate.js';
 import { pathParams } from '../http/route.js';
 import { OPERATOR_PREFIX, operatorControl } from '../control/operator.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
-import { seedCollectionNames, seedSnapshot } from '../seed/index.js';
+import { seedCollectionNames, sharedSeed } from '../seed/index.js';
 import type { CollectionSpec, Snapshot, Store, StoreOptions, Tx } from '../store/types.js';
 import { MemoryStore } from '../store/memory.js';
 import { answersControl, faultsControl } from '../control/faults.js';
@@ -140,7 +140,7 @@ export async function createSandboxResponder(options: SandboxResponderOptions): 
       problem: derived.of(operation.api.name, operation.api.doc).problems.get(operation.operationId) ?? 'no resource module claims it',
     };
   // The default seed gains the docs of the derived collections that start from their examples.
-  const seed = options.seed ?? seedWithExamples(seedSnapshot(), options.apis(), derived);
+  const seed = options.seed ?? seedWithExamples(sharedSeed(), options.apis(), derived);
   // A seed given as a snapshot may leave collections out; the default seed names them all.
   // Collections of operations described after the store opened (a reloaded description) need
   // no declaration: an undeclared collection reads empty and takes writes in every store.
