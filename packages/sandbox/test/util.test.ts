@@ -4,7 +4,7 @@ import { deflateSync, gzipSync, inflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { crc32, fromBase64, toBase64, zlibStored, zipStored } from '../src/util/bytes.js';
 import { randomId, sequentialId, sha1Hex } from '../src/util/ids.js';
-import { dayOf, httpDate } from '../src/util/dates.js';
+import { dayOf, daysInMonth, httpDate } from '../src/util/dates.js';
 
 describe('ids', () => {
   it('computes SHA-1 as node:crypto does, across block boundaries and in UTF-8', () => {
@@ -62,6 +62,16 @@ describe('bytes', () => {
 });
 
 describe('dates', () => {
+  it('counts the days of every month of the proleptic Gregorian calendar as Date does', () => {
+    const byDate = (year: number, month: number) => {
+      const last = new Date(0);
+      last.setUTCFullYear(year, month, 0);
+      return last.getUTCDate();
+    };
+    for (let year = 0; year <= 2400; year++) for (let month = 1; month <= 12; month++) expect(daysInMonth(year, month), `${year}-${month}`).toBe(byDate(year, month));
+    expect([daysInMonth(0, 2), daysInMonth(1900, 2), daysInMonth(2000, 2), daysInMonth(2028, 2)]).toEqual([29, 28, 29, 29]);
+  });
+
   it('gives the day and the HTTP date Date gives, at and around every boundary, in any order', () => {
     const day = 86_400_000;
     const instants = [0, 1, 999, 1000, day - 1, day, day + 1, Date.UTC(2026, 10, 28, 23, 59, 59, 999), Date.UTC(2026, 10, 29), -1, -day, -day - 1, 8.64e15, -8.64e15, Date.now()];

@@ -2,7 +2,8 @@
 // its literals to the field's type, giving the trees the stores evaluate. Every refusal is a
 // QueryError naming the parameter, the field and what was wrong.
 import { parseFilter, parseOrderBy, type OrderTerm } from './parse.js';
-import { daysInMonth, instantOf } from './evaluate.js';
+import { daysInMonth } from '../util/dates.js';
+import { instantOf } from './evaluate.js';
 import { QueryError, type BoundFilter, type FieldInfo, type FieldTable, type FilterNode, type Literal, type OrderKey } from './tree.js';
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-\d{2}$/;

@@ -2,6 +2,7 @@
 // the same trees for PostgreSQL; the two must agree row for row, which the property test in
 // test/sandbox/store checks. The semantics are those written at the top of tree.ts.
 import type { BoundFilter, Doc, FieldInfo, FieldType, Literal, OrderKey } from './tree.js';
+import { daysInMonth } from '../util/dates.js';
 
 /** The raw JSON value at a path (undefined when any segment is missing). */
 export function valueAt(doc: unknown, path: readonly string[]): unknown {
@@ -39,10 +40,6 @@ export type Comparable = string | number | boolean | null;
 export const DATE_TIME_PATTERN =
   '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,6})?)?(Z|[+-](0\\d|1[0-4]):[0-5]\\d)?$';
 const DATE_TIME = new RegExp(DATE_TIME_PATTERN);
-
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /** Milliseconds since the epoch of an ISO date-time (fractions below a millisecond dropped);
  * without an offset it is read as UTC. Null for anything else, including impossible dates. */

@@ -2,6 +2,8 @@
 // applies to strings or to numbers only; `password` and `binary` only describe; a format not
 // named here is not checked (as ajv does without strict mode).
 
+import { daysInMonth } from '../util/dates.js';
+
 type Test = (value: any) => boolean;
 export interface Format {
   /** The type of value the format applies to. */
@@ -11,9 +13,7 @@ export interface Format {
 
 const matches = (pattern: RegExp): Test => (value) => pattern.test(value);
 
-const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function date(text: string): boolean {
   const parts = DATE.exec(text);
@@ -21,7 +21,7 @@ function date(text: string): boolean {
   const year = +parts[1]!;
   const month = +parts[2]!;
   const day = +parts[3]!;
-  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]!);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;

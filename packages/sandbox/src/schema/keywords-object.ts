@@ -58,6 +58,29 @@ const propertyNames: KeywordCompiler = (cx) => {
   };
 };
 
+/**
+ * The step of additionalProperties and unevaluatedProperties: each property `covered` leaves out
+ * is checked by the keyword's subschema, or refused when the keyword is false (no `check`).
+ */
+function leftOverProperties(cx: Context, keyword: 'additionalProperties' | 'unevaluatedProperties', check: Check | undefined, covered: (name: string, run: Run) => unknown): Step {
+  const path = keywordPath(cx, keyword);
+  const param = keyword === 'additionalProperties' ? 'additionalProperty' : 'unevaluatedProperty';
+  const message = messages[keyword]();
+  return (data, _parent, _key, run) => {
+    const before = run.errors.length;
+    for (const name in data) {
+      if (covered(name, run)) continue;
+      if (check) {
+        if (!runChild(check, data, name, run) && !cx.allErrors) break;
+      } else {
+        report(cx, run, keyword, path, { [param]: name }, message);
+        if (!cx.allErrors) break;
+      }
+    }
+    return run.errors.length === before;
+  };
+}
+
 const additionalProperties: KeywordCompiler = (cx) => {
   const schema = cx.schema.additionalProperties;
   cx.props = true;
@@ -67,22 +90,8 @@ const additionalProperties: KeywordCompiler = (cx) => {
   const patterns = namesOf(cx.schema.patternProperties).map(patternOf);
   const nameSet = new Set(names);
   const isNamed = names.length > 8 ? (name: string) => Object.prototype.hasOwnProperty.call(declared, name) : (name: string) => nameSet.has(name);
-  const isAdditional = (name: string) => !isNamed(name) && !patterns.some((pattern) => pattern.test(name));
-  const path = keywordPath(cx, 'additionalProperties');
   const check = schema === false ? undefined : cx.scope.child(schema, cx, { keyword: 'additionalProperties' }).check;
-  return (data, _parent, _key, run) => {
-    const before = run.errors.length;
-    for (const name in data) {
-      if (!isAdditional(name)) continue;
-      if (check) {
-        if (!runChild(check, data, name, run) && !cx.allErrors) break;
-      } else {
-        report(cx, run, 'additionalProperties', path, { additionalProperty: name }, messages.additionalProperties());
-        if (!cx.allErrors) break;
-      }
-    }
-    return run.errors.length === before;
-  };
+  return leftOverProperties(cx, 'additionalProperties', check, (name) => isNamed(name) || patterns.some((pattern) => pattern.test(name)));
 };
 
 const properties: KeywordCompiler = (cx) => {
@@ -217,26 +226,18 @@ const unevaluatedProperties: KeywordCompiler = (cx) => {
   const evaluated = cx.props;
   cx.props = true;
   if (evaluated === true) return undefined;
-  const path = keywordPath(cx, 'unevaluatedProperties');
   const check = schema === false || alwaysValid(schema) ? undefined : cx.scope.child(schema, cx, { keyword: 'unevaluatedProperties' }).check;
   if (schema !== false && !check) return undefined;
-  const known = evaluated instanceof Slot || evaluated === undefined ? undefined : new Set(Object.keys(evaluated));
-  const slot = evaluated instanceof Slot ? evaluated.index : undefined;
-  return (data, _parent, _key, run) => {
-    const before = run.errors.length;
-    const props = slot === undefined ? undefined : (run.slots[slot] as Record<string, unknown> | true | undefined);
-    if (props === true) return true;
-    for (const name in data) {
-      if (slot !== undefined ? props && props[name] : known?.has(name)) continue;
-      if (check) {
-        if (!runChild(check, data, name, run) && !cx.allErrors) break;
-      } else {
-        report(cx, run, 'unevaluatedProperties', path, { unevaluatedProperty: name }, messages.unevaluatedProperties());
-        if (!cx.allErrors) break;
-      }
-    }
-    return run.errors.length === before;
-  };
+  if (evaluated instanceof Slot) {
+    const slot = evaluated.index;
+    // The slot holds what the run evaluated: true for every property, else their names.
+    return leftOverProperties(cx, 'unevaluatedProperties', check, (name, run) => {
+      const props = run.slots[slot] as Record<string, unknown> | true | undefined;
+      return props === true || props?.[name];
+    });
+  }
+  const known = new Set(evaluated === undefined ? [] : Object.keys(evaluated));
+  return leftOverProperties(cx, 'unevaluatedProperties', check, (name) => known.has(name));
 };
 
 export const objectKeywords: Record<string, KeywordCompiler> = {

@@ -1,4 +1,5 @@
-// The day and the HTTP date of an instant, as every answer needs them. Both change only once a
+// The day and the HTTP date of an instant, as every answer needs them, and the calendar the
+// date checks share (filters, the `date` format). The day and the HTTP date change only once a
 // day or a second, and formatting a Date is one of the larger costs of a small answer, so the
 // last text made is kept and given again while the instant stays in its day or second.
 
@@ -28,4 +29,11 @@ export function httpDate(ms: number): string {
     lastSecond = second;
   }
   return lastHttpDate;
+}
+
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The days of a month (1–12) of a proleptic Gregorian year: February has 29 in a leap year. */
+export function daysInMonth(year: number, month: number): number {
+  return month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : DAYS_IN_MONTH[month]!;
 }
